@@ -1,0 +1,590 @@
+"""Text -> Program. Syntax only: no target knowledge lives here.
+
+Two layers:
+- a line scanner (this module) that removes comments, splits off labels, keeps
+  directives verbatim (block directives such as `.amdgpu_metadata` hold YAML,
+  not assembly) and hands instruction text to the grammar;
+- the Lark LALR grammar in `grammars/gcn.lark`, with a transformer applied during
+  the parse (no intermediate tree), which builds `program` objects with spans.
+
+The scanner keeps columns exact: the text given to Lark is the whole line with
+labels and comments blanked out, so token columns are source columns.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from .diagnostics import Diagnostic
+from .program import (
+    Assignment, Call, CallGroup, Directive, Expr, FloatImm, Imm, Instruction, Label, Modified,
+    Modifier, Program, Reg, RegList, Special, Span, Symbol,
+)
+
+# Register-like names llvm-mc knows on gfx9. Anything else is a symbol.
+SPECIAL_REGISTERS = frozenset("""
+vcc vcc_lo vcc_hi exec exec_lo exec_hi m0 scc off flat_scratch flat_scratch_lo flat_scratch_hi
+xnack_mask xnack_mask_lo xnack_mask_hi tba tba_lo tba_hi tma tma_lo tma_hi vccz execz
+src_vccz src_execz src_scc src_shared_base src_shared_limit src_private_base src_private_limit
+shared_base shared_limit private_base private_limit src_pops_exiting_wave_id pops_exiting_wave_id
+src_lds_direct lds_direct null
+""".split())
+
+# Bare words that are instruction modifiers, not operands, wherever they stand.
+FLAG_MODIFIERS = frozenset("""
+offen idxen addr64 glc slc dlc scc lds nt sc0 sc1 gds tfe lwe d16 a16 r128 da unorm clamp done vm compr
+row_en bound_ctrl high fi
+""".split())
+
+_RANGE_RE = re.compile(r"^(v|s|a|acc|ttmp)\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$")
+_PREC = {"*": 3, "/": 3, "%": 3, "<<": 3, ">>": 3, "+": 2, "-": 2, "^": 1}
+_REG_RE = re.compile(r"^(v|s|a|ttmp|acc)(\d+)$")  # llvm-mc: register names are lower case only
+_LABEL_RE = re.compile(r'\s*([A-Za-z_.$][A-Za-z0-9_.$@]*|"[^"]*")[ \t]*:(?!:)')
+_SET_RE = re.compile(r"\s*([A-Za-z_.$][A-Za-z0-9_.$@]*)[ \t]*=(?!=)")
+_BLOCKS = {".amdgpu_metadata": ".end_amdgpu_metadata", ".amdgpu_hsa_metadata": ".end_amdgpu_hsa_metadata",
+           ".amd_amdgpu_pal_metadata": None}
+
+
+class ParseError(Exception):
+    def __init__(self, message: str, column: int, end_column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.end_column = end_column if end_column is not None else column + 1
+
+
+def _grammar_path() -> Path:
+    """The grammar ships inside the wheel (gcnemu/grammars) and lives at the repo top level."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "grammars" / "gcn.lark", here.parent / "grammars" / "gcn.lark"):
+        if candidate.exists():
+            return candidate
+    raise FileNotFoundError("gcn.lark grammar not found next to the gcnemu package")
+
+
+class _Builder(Transformer):
+    """Builds program objects as the LALR parser reduces (no parse tree is kept)."""
+
+    file = "<input>"
+    line = 1
+
+    def _span(self, meta_or_tok) -> Span:
+        return Span(self.file, self.line, meta_or_tok.column, self.line, meta_or_tok.end_column)
+
+    def _join(self, a, b) -> Span:
+        return Span(self.file, self.line, a.span.column, self.line, b.span.end_column)
+
+    # -- atoms
+    def int_(self, c):
+        t = c[0]
+        return Imm(int(t.value), self._span(t), t.value)
+
+    def hex_(self, c):
+        t = c[0]
+        return Imm(int(t.value, 16), self._span(t), t.value)
+
+    def bin_(self, c):
+        t = c[0]
+        return Imm(int(t.value[2:], 2), self._span(t), t.value)
+
+    def float_(self, c):
+        t = c[0]
+        return FloatImm(float(t.value), self._span(t), t.value)
+
+    def name(self, c):
+        t: Token = c[0]
+        low = t.value
+        sp = self._span(t)
+        m = _REG_RE.match(low)
+        if m:
+            file = "a" if m.group(1) == "acc" else m.group(1)
+            return Reg(file, int(m.group(2)), 1, sp)
+        if low in SPECIAL_REGISTERS:
+            return Special(low, sp)
+        return Symbol(low, sp)
+
+    def reg(self, c):
+        t: Token = c[0]
+        v = t.value
+        sp = self._span(t)
+        m = _REG_RE.match(v)
+        if m:
+            file = "a" if m.group(1) == "acc" else m.group(1)
+            return Reg(file, int(m.group(2)), 1, sp)
+        m = _RANGE_RE.match(v)
+        file = "a" if m.group(1) == "acc" else m.group(1)
+        lo = int(m.group(2))
+        hi = int(m.group(3)) if m.group(3) is not None else lo
+        if hi < lo:
+            raise ParseError("first register index should not exceed second index", t.column, t.end_column)
+        return Reg(file, lo, hi - lo + 1, sp)
+
+    def binary(self, c):
+        """Flat `a op b op c` with llvm-mc's precedence: * / % << >> above + - above ^."""
+        operands = [c[0]]
+        ops: list[str] = []
+        for i in range(1, len(c), 2):
+            op = c[i].value
+            rhs = c[i + 1]
+            while ops and _PREC[ops[-1]] >= _PREC[op]:
+                b = operands.pop()
+                a = operands.pop()
+                operands.append(self._bin(ops.pop(), (a, b)))
+            ops.append(op)
+            operands.append(rhs)
+        while ops:
+            b = operands.pop()
+            a = operands.pop()
+            operands.append(self._bin(ops.pop(), (a, b)))
+        return operands[0]
+
+    def regrange(self, c):
+        t: Token = c[0]
+        low = t.value
+        file = {"acc": "a"}.get(low, low)
+        if file not in ("v", "s", "a", "ttmp"):
+            raise ParseError(f"unknown register file '{t.value}'", t.column, t.end_column)
+        lo, hi = c[1], c[2] if len(c) > 2 and c[2] is not None else c[1]
+        for x in (lo, hi):
+            if not isinstance(x, Imm):
+                raise ParseError("register index must be a constant", x.span.column, x.span.end_column)
+        end = max(hi.span.end_column + 1, t.end_column)
+        sp = Span(self.file, self.line, t.column, self.line, end)
+        if hi.value < lo.value:
+            raise ParseError("first register index should not exceed second index", t.column, end)
+        return Reg(file, lo.value, hi.value - lo.value + 1, sp)
+
+    def call(self, c):
+        t: Token = c[0]
+        args = tuple(a for a in c[1:] if a is not None)
+        low = t.value.lower()
+        end = (args[-1].span.end_column + 1) if args else t.end_column + 2
+        sp = Span(self.file, self.line, t.column, self.line, end)
+        if low in ("neg", "abs", "sext") and len(args) == 1:
+            inner = args[0]
+            return _modify(inner, sp, neg=low == "neg", abs_=low == "abs", sext=low == "sext")
+        return Call(low, args, sp)
+
+    def list(self, c):
+        items = tuple(a for a in c if a is not None)
+        if items:
+            sp = Span(self.file, self.line, items[0].span.column - 1, self.line, items[-1].span.end_column + 1)
+        else:
+            sp = Span(self.file, self.line, 1, self.line, 1)
+        return RegList(items, sp)
+
+    def absval(self, c):
+        x = c[0]
+        sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column + 1)
+        return _modify(x, sp, abs_=True)
+
+    # -- unary
+    def neg(self, c):
+        x = c[0]
+        sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column)
+        if isinstance(x, Imm):
+            return Imm(-x.value, sp, "-" + x.text())
+        if isinstance(x, FloatImm):
+            return FloatImm(-x.value, sp, "-" + x.text())
+        if isinstance(x, (Reg, Special, Modified)):
+            return _modify(x, sp, neg=True)
+        return Expr("neg", (x,), sp)
+
+    def inv(self, c):
+        x = c[0]
+        sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column)
+        return Imm(~x.value, sp) if isinstance(x, Imm) else Expr("~", (x,), sp)
+
+    def lnot(self, c):
+        x = c[0]
+        sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column)
+        return Imm(int(not x.value), sp) if isinstance(x, Imm) else Expr("!", (x,), sp)
+
+    # -- binary (fold constants now; keep symbols for resolve)
+    def _bin(self, op, c):
+        a, b = c
+        sp = self._join(a, b)
+        if isinstance(a, Imm) and isinstance(b, Imm):
+            try:
+                return Imm(fold(op, a.value, b.value), sp)
+            except ZeroDivisionError:
+                raise ParseError("division by zero in expression", sp.column, sp.end_column) from None
+        if not isinstance(a, (Imm, Symbol, Expr)) or not isinstance(b, (Imm, Symbol, Expr)):
+            raise ParseError("invalid operand in expression", sp.column, sp.end_column)
+        return Expr(op, (a, b), sp)
+
+
+    # -- instruction structure
+    def modifier(self, c):
+        t: Token = c[0]
+        key = t.value[:-1]
+        val = c[1]
+        end = val.span.end_column if hasattr(val, "span") else t.end_column
+        sp = Span(self.file, self.line, t.column, self.line, end)
+        if isinstance(val, Imm):
+            v = val.value
+        elif isinstance(val, RegList):
+            if not all(isinstance(i, Imm) for i in val.items):
+                raise ParseError("expected a list of integers", val.span.column, val.span.end_column)
+            v = tuple(i.value for i in val.items)
+        elif isinstance(val, (Symbol, Special)):
+            v = val.text()
+        elif isinstance(val, Reg):  # e.g. dst_sel:... never a register; keep the text
+            v = val.text()
+        else:
+            raise ParseError(f"invalid value for modifier '{key}'", val.span.column, val.span.end_column)
+        return Modifier(key.lower(), v, sp)
+
+    def group(self, c):
+        return list(c)
+
+    def instruction(self, c):
+        """Operands and modifiers from the flat item list.
+
+        llvm-mc treats the comma after an operand as optional (`v_add_u32 v0 v1 v2`
+        assembles), so groups only matter for spans: items are classified one by one.
+        Adjacent calls join into one operand (`vmcnt(0) & lgkmcnt(0)`).
+        """
+        tok: Token = c[0]
+        mnemonic = tok.value.lower()
+        operands: list = []
+        modifiers: list = []
+        prev_call = False
+        for group in c[1:]:
+            if group is None:
+                continue
+            for item in group:
+                if isinstance(item, Modifier):
+                    modifiers.append(item)
+                    prev_call = False
+                    continue
+                if isinstance(item, Symbol) and item.name.lower() in FLAG_MODIFIERS:
+                    modifiers.append(Modifier(item.name.lower(), None, item.span))
+                    prev_call = False
+                    continue
+                if isinstance(item, Call) and prev_call and mnemonic.startswith("s_waitcnt"):
+                    prev = operands.pop()
+                    calls = prev.calls if isinstance(prev, CallGroup) else (prev,)
+                    operands.append(CallGroup(calls + (item,), Span(self.file, self.line, prev.span.column,
+                                                                     self.line, item.span.end_column)))
+                    continue
+                if modifiers:
+                    raise ParseError("not a valid operand: operands must come before modifiers",
+                                     item.span.column, item.span.end_column)
+                operands.append(item)
+                prev_call = isinstance(item, Call)
+        sp_tok = Span(self.file, self.line, tok.column, self.line, tok.end_column)
+        return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
+
+
+def _modify(x, sp: Span, neg: bool = False, abs_: bool = False, sext: bool = False):
+    if isinstance(x, Modified):
+        return Modified(x.inner, x.neg != neg if neg else x.neg, x.abs or abs_, x.sext or sext, sp)
+    if isinstance(x, Imm) and neg and not abs_ and not sext:
+        return Imm(-x.value, sp)
+    return Modified(x, neg, abs_, sext, sp)
+
+
+def fold(op: str, a: int, b: int) -> int:
+    """Constant folding with llvm-mc's integer semantics (64-bit, C-like division)."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b >= 0) else -q
+    if op == "%":
+        r = abs(a) % abs(b)
+        return r if a >= 0 else -r
+    if op == "<<":
+        return (a << min(b, 64)) & 0xFFFFFFFFFFFFFFFF if b >= 0 else 0
+    if op == ">>":
+        return a >> min(b, 64) if b >= 0 else 0
+    if op == "^":
+        return a ^ b
+    raise ValueError(op)
+
+
+@lru_cache(maxsize=None)
+def _parsers() -> tuple[Lark, Lark, _Builder]:
+    """Build the two LALR parsers once. lark-cython, when installed, roughly doubles speed."""
+    builder = _Builder()
+    grammar = _grammar_path().read_text()
+    kw: dict = {}
+    try:
+        import lark_cython  # optional accelerator (the `speed` extra)
+        kw["_plugins"] = lark_cython.plugins
+    except ImportError:
+        pass
+    instr = Lark(grammar, parser="lalr", lexer="contextual", start="instruction",
+                 transformer=builder, maybe_placeholders=True, **kw)
+    expr = Lark(grammar, parser="lalr", lexer="contextual", start="expression",
+                transformer=builder, maybe_placeholders=True, **kw)
+    return instr, expr, builder
+
+
+def _relocate(obj, line: int):
+    """The same parsed object on another line (statements repeat a lot in real kernels)."""
+    if isinstance(obj, tuple):
+        return tuple(_relocate(o, line) for o in obj)
+    span = getattr(obj, "span", None)
+    if span is None:
+        return obj
+    changes = {"span": Span(span.file, line, span.column, line, span.end_column)}
+    for name in ("inner", "args", "calls", "items"):
+        if hasattr(obj, name):
+            changes[name] = _relocate(getattr(obj, name), line)
+    return replace(obj, **changes)
+
+
+# ------------------------------------------------------------------ scanner
+
+
+def _strip_comment(text: str, in_block: bool) -> tuple[str, bool]:
+    """Blank out comments (keeping columns). Returns the text and whether a /* block is still open."""
+    out = list(text)
+    i, n = 0, len(text)
+    in_str = False
+    while i < n:
+        ch = text[i]
+        if in_block:
+            if text.startswith("*/", i):
+                out[i] = out[i + 1] = " "
+                i += 2
+                in_block = False
+                continue
+            out[i] = " " if ch != "\t" else "\t"
+            i += 1
+            continue
+        if in_str:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                in_str = False
+            i += 1
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch == ";" or text.startswith("//", i):
+            return "".join(out[:i]), False
+        elif text.startswith("/*", i):
+            in_block = True
+            out[i] = out[i + 1] = " "
+            i += 2
+            continue
+        i += 1
+    return "".join(out), in_block
+
+
+def _split_args(text: str) -> tuple[str, ...]:
+    """Split directive arguments on top-level commas, respecting quotes and brackets."""
+    args, depth, cur, in_str = [], 0, [], False
+    for ch in text:
+        if in_str:
+            cur.append(ch)
+            if ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    tail = "".join(cur).strip()
+    if tail or args:
+        args.append(tail)
+    return tuple(args)
+
+
+def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
+    if isinstance(err, UnexpectedCharacters):
+        col = err.column
+        ch = text[col - 1] if 0 < col <= len(text) else ""
+        return (f"invalid character '{ch}' in operand" if ch.isprintable() else "invalid character in input"), col, col + 1
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            col = len(text.rstrip()) + 1
+            return "unexpected end of statement: operand expected", col, col + 1
+        col = tok.column or 1
+        return f"unexpected token '{tok}'", col, (tok.end_column or col + 1)
+    if isinstance(err, UnexpectedEOF):
+        col = len(text.rstrip()) + 1
+        return "unexpected end of statement", col, col + 1
+    return "syntax error", 1, 2
+
+
+def parse(text: str | bytes, file: str = "<input>") -> Program:
+    """Parse assembly text. Never raises for bad input: problems become diagnostics."""
+    if isinstance(text, bytes):
+        decoded = text.decode("utf-8", errors="replace")
+    else:
+        decoded = text
+    if decoded.startswith("\ufeff"):
+        decoded = decoded[1:]
+    lines = decoded.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    prog = Program(file=file, lines=[ln.rstrip("\r") for ln in lines])
+    instr_parser, expr_parser, builder = _parsers()
+    builder.file = file
+    in_comment = False
+    block_end: str | None = None
+    block: Directive | None = None
+    block_body: list[str] = []
+    count = 0
+    memo: dict[str, Instruction] = {}  # identical statement text parses identically
+    for lineno, raw in enumerate(prog.lines, start=1):
+        if block_end is not None:
+            if raw.strip().lower().startswith(block_end):
+                block.body = tuple(block_body)
+                block_end, block, block_body = None, None, []
+            else:
+                block_body.append(raw)
+            continue
+        if "\ufffd" in raw and not in_comment:
+            col = raw.index("\ufffd") + 1
+            code, _ = _strip_comment(raw, False)
+            if "\ufffd" in code:
+                prog.diagnostics.append(Diagnostic("error", "invalid character in input (not UTF-8 text)",
+                                                   Span(file, lineno, col, lineno, col + 1)))
+                continue
+        if raw.lstrip().startswith("#"):
+            continue  # preprocessor line markers
+        code, in_comment = _strip_comment(raw, in_comment)
+        if not code.strip():
+            continue
+        # labels (several may precede a statement)
+        while True:
+            m = _LABEL_RE.match(code)
+            if not m:
+                break
+            name = m.group(1).strip('"')
+            col = m.start(1) + 1
+            prog.statements.append(Label(name, Span(file, lineno, col, lineno, m.end(1) + 1)))
+            code = " " * m.end() + code[m.end():]
+        stripped = code.strip()
+        if not stripped:
+            continue
+        start_col = len(code) - len(code.lstrip()) + 1
+        # assignments: `name = expr`
+        m = _SET_RE.match(code)
+        if m and not stripped.startswith("."):
+            value = _parse_expr(expr_parser, builder, code, m.end(), lineno, prog)
+            if value is not None:
+                prog.statements.append(Assignment(m.group(1), value,
+                                                  Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
+            continue
+        if stripped.startswith("."):
+            head = stripped.split(None, 1)
+            dname = head[0].lower()
+            rest = head[1] if len(head) > 1 else ""
+            sp = Span(file, lineno, start_col, lineno, start_col + len(head[0]))
+            if dname in (".set", ".equ", ".equiv"):
+                args = _split_args(rest)
+                if len(args) != 2 or not args[0]:
+                    prog.diagnostics.append(Diagnostic("error", f"expected 'name, value' after {dname}", sp))
+                    continue
+                value_col = code.index(",", start_col + len(head[0]) - 1) + 1
+                value = _parse_expr(expr_parser, builder, code, value_col, lineno, prog)
+                if value is not None:
+                    prog.statements.append(Assignment(args[0], value, sp))
+                continue
+            if dname in (".macro", ".rept", ".irp", ".irpc"):
+                prog.diagnostics.append(Diagnostic(
+                    "error", f"{dname} is not supported by gcnemu yet: expand it first "
+                    f"(e.g. with the C preprocessor) or write the instructions out", sp, rule="unsupported-directive"))
+                continue
+            d = Directive(dname, _split_args(rest), sp)
+            prog.statements.append(d)
+            if dname in _BLOCKS and _BLOCKS[dname]:
+                block_end, block, block_body = _BLOCKS[dname], d, []
+            continue
+        cached = memo.get(code)
+        if cached is not None:
+            ins = Instruction(cached.mnemonic, _relocate(cached.operands, lineno), _relocate(cached.modifiers, lineno),
+                              cached.span, Span(file, lineno, cached.mnemonic_span.column, lineno,
+                                                cached.mnemonic_span.end_column))
+            ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
+            ins.index = count
+            count += 1
+            prog.statements.append(ins)
+            continue
+        try:
+            builder.line = lineno
+            ins = instr_parser.parse(code)
+            memo[code] = ins
+        except ParseError as e:
+            prog.diagnostics.append(Diagnostic("error", e.message, Span(file, lineno, e.column, lineno, e.end_column)))
+            continue
+        except VisitError as e:  # a ParseError raised inside the transformer
+            inner = e.orig_exc
+            if isinstance(inner, ParseError):
+                prog.diagnostics.append(Diagnostic("error", inner.message,
+                                                   Span(file, lineno, inner.column, lineno, inner.end_column)))
+            else:
+                prog.diagnostics.append(Diagnostic("error", f"cannot parse statement: {inner}",
+                                                   Span(file, lineno, start_col, lineno, start_col + 1)))
+            continue
+        except UnexpectedInput as e:
+            msg, col, end = _message_for(e, code)
+            prog.diagnostics.append(Diagnostic("error", msg, Span(file, lineno, col, lineno, end)))
+            continue
+        except RecursionError:
+            prog.diagnostics.append(Diagnostic("error", "expression nested too deeply",
+                                               Span(file, lineno, start_col, lineno, start_col + 1)))
+            continue
+        ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
+        ins.index = count
+        count += 1
+        prog.statements.append(ins)
+    if block_end is not None and block is not None:
+        block.body = tuple(block_body)
+        prog.diagnostics.append(Diagnostic("error", f"missing {block_end} for {block.name}", block.span))
+    if in_comment:
+        last = len(prog.lines)
+        prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, last, 1, last, 2)))
+    return prog
+
+
+def _parse_expr(expr_parser: Lark, builder: _Builder, code: str, start: int, lineno: int, prog: Program):
+    text = " " * start + code[start:]
+    builder.line = lineno
+    try:
+        return expr_parser.parse(text)
+    except (ParseError, VisitError, UnexpectedInput, RecursionError) as e:
+        inner = e.orig_exc if isinstance(e, VisitError) else e
+        if isinstance(inner, ParseError):
+            msg, col, end = inner.message, inner.column, inner.end_column
+        elif isinstance(inner, UnexpectedInput):
+            msg, col, end = _message_for(inner, text)
+        else:
+            msg, col, end = "invalid expression", start + 1, start + 2
+        prog.diagnostics.append(Diagnostic("error", msg, Span(prog.file, lineno, col, lineno, end)))
+        return None
+
+
+def parse_file(path: str | os.PathLike) -> Program:
+    """Read and parse a file; '-' reads standard input."""
+    import sys
+    if str(path) == "-":
+        data = sys.stdin.buffer.read()
+        return parse(data, "<stdin>")
+    data = Path(path).read_bytes()
+    return parse(data, str(path))
