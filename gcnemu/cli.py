@@ -1,58 +1,44 @@
-"""The `gcnemu` command line. Presentation only: every command calls the public API."""
+"""The `gcnemu` command line. Presentation only: every command calls the public API.
+
+Commands live in their own modules (gcnemu/commands/*.py, gcnemu/layout_view.py),
+each with HELP, add_arguments(parser) and run(args) -> exit code.
+"""
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
 
 from . import __version__
-from .diagnostics import Diagnostic, GcnemuError, has_errors, render
-from .isa.targets import TARGETS
+from .diagnostics import GcnemuError, render
 
-
-def _add_common(p: argparse.ArgumentParser, formats=("text", "json")) -> None:
-    p.add_argument("--arch", choices=sorted(TARGETS) + ["gfx940", "gfx941"], default=None,
-                   help="target GPU (default: .amdgcn_target of the file, else gfx90a)")
-    p.add_argument("--format", choices=formats, default="text")
-
-
-def _print_diags(diags: list[Diagnostic], lines_for, out=sys.stderr) -> None:
-    for d in diags:
-        print(render(d, lines_for(d.span.file) if d.span else None), file=out)
-
-
-def cmd_check(args) -> int:
-    from .parse import parse_file
-    from .validate import program_target, validate
-    all_diags: list[Diagnostic] = []
-    sources: dict[str, list[str]] = {}
-    for path in args.files:
-        prog = parse_file(path)
-        sources[prog.file] = prog.lines
-        target = program_target(prog, args.arch)
-        all_diags.extend(validate(prog, target))
-    if args.format == "json":
-        print(json.dumps({"diagnostics": [d.to_json() for d in all_diags]}, indent=2))
-    else:
-        _print_diags(all_diags, sources.get)
-    return 1 if has_errors(all_diags) else 0
+COMMANDS = [
+    ("check", "gcnemu.commands.check"),
+    ("run", "gcnemu.commands.run"),
+    ("lint", "gcnemu.commands.lint"),
+    ("step", "gcnemu.commands.step"),
+    ("test", "gcnemu.commands.test"),
+    ("layout", "gcnemu.layout_view"),
+    ("timeline", "gcnemu.commands.timeline"),
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gcnemu", description=__doc__)
+    p = argparse.ArgumentParser(prog="gcnemu",
+                                description="Pipeline and s_waitcnt emulator for AMD CDNA GPUs "
+                                            "(gfx908, gfx90a, gfx942, gfx950).")
     p.add_argument("--version", action="version", version=f"gcnemu {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    c = sub.add_parser("check", help="parse and validate assembly against a target's ISA")
-    c.add_argument("files", nargs="+", metavar="FILE", help="assembly file(s), '-' for stdin")
-    _add_common(c)
-    c.set_defaults(func=cmd_check)
-    try:
-        from . import layout_view
-        lp = sub.add_parser("layout", help="MFMA register/lane layouts and instruction facts")
-        layout_view.add_arguments(lp)
-        lp.set_defaults(func=layout_view.run)
-    except ImportError:
-        pass
+    for name, modname in COMMANDS:
+        try:
+            mod = importlib.import_module(modname)
+        except ModuleNotFoundError as e:
+            if e.name == modname:
+                continue  # command not built yet
+            raise
+        sp = sub.add_parser(name, help=getattr(mod, "HELP", None))
+        mod.add_arguments(sp)
+        sp.set_defaults(func=mod.run)
     return p
 
 
@@ -66,7 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except GcnemuError as e:
         for d in e.diagnostics:
-            print(render(d, None), file=sys.stderr)
+            lines = None
+            if d.span is not None:
+                try:
+                    from .parse import parse_file  # noqa: F401
+                    with open(d.span.file, "rb") as fh:
+                        lines = fh.read().decode("utf-8", "replace").split("\n")
+                except OSError:
+                    lines = None
+            print(render(d, lines), file=sys.stderr)
         if not e.diagnostics:
             print(f"gcnemu: error: {e}", file=sys.stderr)
         return 1

@@ -1,0 +1,1 @@
+"""One module per CLI command. Each exports HELP, `add_arguments(parser)` and `run(args) -> int`."""

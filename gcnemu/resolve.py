@@ -1,0 +1,69 @@
+"""Program + target -> Kernel: the form the simulator and linter work on.
+
+Binds each instruction to its ISA table row and its semantic function, folds
+`.set` symbols, and maps labels to instruction indices. Validation errors are
+reported by `validate`; `resolve` refuses a program that has any.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .diagnostics import Diagnostic, GcnemuError, has_errors
+from .isa import opcodes
+from .isa.targets import Target, get_target
+from .parse import fold
+from .program import Expr, Imm, Instruction, Program, Symbol
+
+
+def eval_const(operand, symbols: dict, labels: dict | None = None, _depth: int = 0) -> int:
+    """Integer value of an Imm/Symbol/Expr given `.set` symbols (and labels as instruction indices)."""
+    if _depth > 64:
+        raise GcnemuError("symbol definitions are circular")
+    if isinstance(operand, Imm):
+        return operand.value
+    if isinstance(operand, Symbol):
+        if operand.name in symbols:
+            return eval_const(symbols[operand.name], symbols, labels, _depth + 1)
+        if labels is not None and operand.name in labels:
+            return labels[operand.name]
+        raise GcnemuError(f"undefined symbol '{operand.name}'",
+                          [Diagnostic("error", f"undefined symbol '{operand.name}'", operand.span)])
+    if isinstance(operand, Expr):
+        vals = [eval_const(a, symbols, labels, _depth + 1) for a in operand.args]
+        if operand.op == "neg":
+            return -vals[0]
+        if operand.op == "~":
+            return ~vals[0]
+        if operand.op == "!":
+            return int(not vals[0])
+        return fold(operand.op, vals[0], vals[1])
+    raise GcnemuError(f"'{operand.text()}' is not a constant expression",
+                      [Diagnostic("error", "expected a constant expression", getattr(operand, "span", None))])
+
+
+@dataclass
+class Kernel:
+    program: Program
+    target: Target
+    instructions: list[Instruction]
+    labels: dict[str, int]
+    symbols: dict
+    infos: list = field(default_factory=list)  # OpInfo | None per instruction
+
+    def instruction_at_line(self, line: int) -> int | None:
+        for i, ins in enumerate(self.instructions):
+            if ins.span.line >= line:
+                return i
+        return None
+
+
+def resolve(program: Program, target: str | Target, validate_first: bool = True) -> Kernel:
+    tgt = target if isinstance(target, Target) else get_target(target)
+    if validate_first:
+        from .validate import validate
+        diags = validate(program, tgt.name)
+        if has_errors(diags):
+            raise GcnemuError("the program has errors", [d for d in diags if d.severity == "error"])
+    instructions = program.instructions
+    infos = [opcodes.lookup(i.mnemonic) for i in instructions]
+    return Kernel(program, tgt, instructions, program.labels, program.symbols, infos)

@@ -1,0 +1,124 @@
+"""Launch setup: workgroup shape, buffers, kernel arguments, initial registers, LDS.
+
+The same `Setup` comes from Python, from CLI flags (`gcnemu run --buffer ... --arg ...`)
+or from the header comment of an asm file (see `gcnemu.snippet`).
+
+Initial SGPRs follow the AMDHSA kernel ABI: user SGPRs first (the kernarg segment
+pointer in s[0:1] when enabled), then the system SGPRs (workgroup ids x, y, z, each
+only when enabled). When the file has an `.amdhsa_kernel` block its
+`.amdhsa_user_sgpr_kernarg_segment_ptr` / `.amdhsa_system_sgpr_workgroup_id_*`
+directives decide; otherwise gcnemu assumes the common layout: kernarg pointer in
+s[0:1] and workgroup id x in s2. Workitem ids are in v0 (x), v1 (y), v2 (z) on
+gfx908 and packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .diagnostics import GcnemuError
+
+
+@dataclass
+class BufferSpec:
+    """A global buffer. `sgpr` receives its 64-bit address (e.g. "s[4:5]"); `rsrc`
+    receives a buffer resource descriptor V# (e.g. "s[8:11]") with num_records = size."""
+
+    name: str
+    data: np.ndarray
+    sgpr: str | None = None
+    rsrc: str | None = None
+    stride: int = 0
+
+
+@dataclass
+class Setup:
+    workgroup_size: tuple[int, int, int] = (64, 1, 1)
+    workgroup_id: tuple[int, int, int] = (0, 0, 0)
+    buffers: list[BufferSpec] = field(default_factory=list)
+    args: list[tuple[str, object]] = field(default_factory=list)  # kernarg order: (name, buffer name | int | float)
+    sgprs: dict[str, int] = field(default_factory=dict)  # "s5" / "s[4:5]" -> value
+    vgprs: dict[str, object] = field(default_factory=dict)  # "v3" -> int | array[64]
+    lds_init: np.ndarray | None = None
+    kernarg_sgpr: int | None = 0  # first SGPR of the kernarg pointer, None when not enabled
+    workgroup_id_sgprs: dict[str, int] = field(default_factory=lambda: {"x": 2})
+
+    @property
+    def threads(self) -> int:
+        x, y, z = self.workgroup_size
+        return x * y * z
+
+    @property
+    def num_waves(self) -> int:
+        return max(1, -(-self.threads // 64))
+
+    def add_buffer(self, name: str, data, sgpr: str | None = None, rsrc: str | None = None) -> "Setup":
+        self.buffers.append(BufferSpec(name, np.asarray(data), sgpr, rsrc))
+        return self
+
+
+_SREG = re.compile(r"^s(?:(\d+)|\[(\d+):(\d+)\])$")
+_VREG = re.compile(r"^v(\d+)$")
+
+
+def sgpr_range(text: str) -> tuple[int, int]:
+    m = _SREG.match(text.strip())
+    if not m:
+        raise GcnemuError(f"'{text}' is not an SGPR (expected sN or s[N:M])")
+    if m.group(1) is not None:
+        return int(m.group(1)), 1
+    lo, hi = int(m.group(2)), int(m.group(3))
+    if hi < lo:
+        raise GcnemuError(f"'{text}': first register index exceeds the second")
+    return lo, hi - lo + 1
+
+
+def abi_from_program(program, setup: Setup) -> None:
+    """Take the SGPR layout from `.amdhsa_kernel` directives when the file has them."""
+    values = {}
+    for s in program.statements:
+        name = getattr(s, "name", "")
+        if isinstance(name, str) and name.startswith(".amdhsa_") and getattr(s, "args", None):
+            try:
+                values[name] = int(s.args[0], 0)
+            except ValueError:
+                pass
+    if not values:
+        return
+    # user SGPRs in ABI order; only the ones this emulator models matter for placement
+    order = [(".amdhsa_user_sgpr_private_segment_buffer", 4), (".amdhsa_user_sgpr_dispatch_ptr", 2),
+             (".amdhsa_user_sgpr_queue_ptr", 2), (".amdhsa_user_sgpr_kernarg_segment_ptr", 2),
+             (".amdhsa_user_sgpr_dispatch_id", 2), (".amdhsa_user_sgpr_flat_scratch_init", 2),
+             (".amdhsa_user_sgpr_private_segment_size", 1)]
+    nxt = 0
+    setup.kernarg_sgpr = None
+    for name, width in order:
+        if values.get(name, 0):
+            if name == ".amdhsa_user_sgpr_kernarg_segment_ptr":
+                setup.kernarg_sgpr = nxt
+            nxt += width
+    nxt = max(nxt, values.get(".amdhsa_user_sgpr_count", nxt))
+    if values.get(".amdhsa_system_sgpr_private_segment_wavefront_offset", 0) and False:
+        nxt += 1
+    ids = {}
+    for axis in "xyz":
+        default = 1 if axis == "x" else 0
+        if values.get(f".amdhsa_system_sgpr_workgroup_id_{axis}", default):
+            ids[axis] = nxt
+            nxt += 1
+    setup.workgroup_id_sgprs = ids
+
+
+def buffer_descriptor(base: int, num_records: int, stride: int = 0) -> list[int]:
+    """A gfx9 V# with the fields gcnemu uses: base, stride, num_records (bytes when stride is 0).
+
+    DST_SEL/NUM_FORMAT/DATA_FORMAT bits are set as compilers set them for raw 32-bit
+    buffers (0x00027000 in word 3), so the same descriptor works on hardware.
+    """
+    w0 = base & 0xFFFFFFFF
+    w1 = ((base >> 32) & 0xFFFF) | ((stride & 0x3FFF) << 16)
+    w2 = num_records & 0xFFFFFFFF
+    w3 = 0x00027000
+    return [w0, w1, w2, w3]

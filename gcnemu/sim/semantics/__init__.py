@@ -1,0 +1,48 @@
+"""Semantic functions: one small pure function per instruction (family).
+
+A function takes the `Ctx` of one instruction at issue, reads operands through
+it and describes results as effects (`ctx.write_v`, `ctx.write_s`, `ctx.defer`).
+It never touches state directly and never knows about cycles.
+
+Register with `@semantic("name", ...)`; names are base mnemonics (no `_e32`/
+`_e64` suffix: the operand syntax, not the encoding, decides the behaviour).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+SEMANTICS: dict[str, Callable] = {}
+
+# Instructions the engine handles itself (timing-only or control of the wave).
+ENGINE_HANDLED = frozenset({"s_nop", "s_waitcnt", "s_barrier", "s_sleep", "s_setprio", "s_endpgm"})
+
+
+def semantic(*names: str):
+    def register(fn: Callable) -> Callable:
+        for n in names:
+            if n in SEMANTICS:
+                raise ValueError(f"duplicate semantic for {n}")
+            SEMANTICS[n] = fn
+        return fn
+    return register
+
+
+def load_all() -> dict[str, Callable]:
+    """Import every semantics module once (they register themselves)."""
+    import importlib
+    import pkgutil
+    for mod in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{mod.name}")
+    return SEMANTICS
+
+
+def lookup(mnemonic: str) -> Callable | None:
+    from ...isa.opcodes import base_mnemonic
+    if not SEMANTICS:
+        load_all()
+    m = mnemonic.lower()
+    fn = SEMANTICS.get(m)
+    if fn is None:
+        base, _ = base_mnemonic(m)
+        fn = SEMANTICS.get(base)
+    return fn

@@ -1,0 +1,57 @@
+"""Program control: branches. (s_endpgm, s_nop, s_waitcnt, s_barrier are the engine's.)"""
+from __future__ import annotations
+
+from ...program import Symbol
+from ..context import Ctx, SimError
+from . import semantic
+
+
+def _target(ctx: Ctx) -> int:
+    op = ctx.op(0)
+    if isinstance(op, Symbol) and op.name in ctx.labels:
+        return ctx.labels[op.name]
+    raise SimError(f"{ctx.ins.mnemonic}: unknown branch target '{op.text()}'")
+
+
+@semantic("s_branch")
+def s_branch(ctx: Ctx, ins) -> None:
+    ctx.branch_to = _target(ctx)
+
+
+def _vcc_zero(ctx: Ctx) -> bool:
+    ctx.reads += [("s", 106), ("s", 107)]
+    return ctx.wave.scalar64(106) == 0
+
+
+def _exec_zero(ctx: Ctx) -> bool:
+    ctx.reads += [("s", 126), ("s", 127)]
+    return ctx.wave.scalar64(126) == 0
+
+
+def _scc(ctx: Ctx) -> int:
+    ctx.reads.append(("scc", 0))
+    return ctx.wave.scc
+
+
+_CONDITIONS = {
+    "s_cbranch_scc0": lambda c: _scc(c) == 0,
+    "s_cbranch_scc1": lambda c: _scc(c) == 1,
+    "s_cbranch_vccz": _vcc_zero,
+    "s_cbranch_vccnz": lambda c: not _vcc_zero(c),
+    "s_cbranch_execz": _exec_zero,
+    "s_cbranch_execnz": lambda c: not _exec_zero(c),
+}
+
+
+def _make_cbranch(name: str):
+    cond = _CONDITIONS[name]
+
+    @semantic(name)
+    def cbranch(ctx: Ctx, ins) -> None:
+        if cond(ctx):
+            ctx.branch_to = _target(ctx)
+    return cbranch
+
+
+for _name in _CONDITIONS:
+    _make_cbranch(_name)

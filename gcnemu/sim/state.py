@@ -1,0 +1,251 @@
+"""Machine state: per-wave registers, global memory, LDS.
+
+Registers are numpy arrays so that semantics work on all 64 lanes at once:
+VGPRs/AGPRs are uint32[reg, lane]; SGPRs are uint32[128] indexed by their gfx9
+encoding number, so that special registers are just names for slots
+(vcc = s[106:107], m0 = 124, exec = s[126:127]) and a 64-bit write to `vcc`
+and a read of `vcc_lo` see the same bits.
+
+Reads of never-written registers return a poison pattern and are recorded, so a
+kernel that forgot an initialisation is visible instead of silently reading 0.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+import numpy as np
+
+POISON = np.uint32(0xBADC0DE5)
+WAVE = 64
+
+# Special scalar registers -> (first SGPR slot, count) in the gfx9 encoding.
+SPECIAL_SLOTS: dict[str, tuple[int, int]] = {
+    "flat_scratch": (102, 2), "flat_scratch_lo": (102, 1), "flat_scratch_hi": (103, 1),
+    "xnack_mask": (104, 2), "xnack_mask_lo": (104, 1), "xnack_mask_hi": (105, 1),
+    "vcc": (106, 2), "vcc_lo": (106, 1), "vcc_hi": (107, 1),
+    "m0": (124, 1),
+    "exec": (126, 2), "exec_lo": (126, 1), "exec_hi": (127, 1),
+}
+TTMP_BASE = 108
+SGPR_SLOTS = 128
+
+
+class MemoryError_(Exception):
+    """A bad global memory access (unallocated, out of bounds). Carries lane and address."""
+
+    def __init__(self, message: str, lane: int | None = None, address: int | None = None):
+        super().__init__(message)
+        self.lane = lane
+        self.address = address
+
+
+@dataclass
+class Buffer:
+    name: str
+    base: int
+    data: np.ndarray  # uint8
+
+    @property
+    def end(self) -> int:
+        return self.base + len(self.data)
+
+
+class GlobalMemory:
+    """A sparse 64-bit address space made of allocated buffers (little endian)."""
+
+    def __init__(self, base: int = 0x1_0000_0000, align: int = 0x1000):
+        self.buffers: list[Buffer] = []
+        self._bases: list[int] = []
+        self._next = base
+        self._align = align
+
+    def alloc(self, name: str, data: np.ndarray | bytes | int) -> Buffer:
+        if isinstance(data, int):
+            raw = np.zeros(data, dtype=np.uint8)
+        elif isinstance(data, (bytes, bytearray)):
+            raw = np.frombuffer(bytes(data), dtype=np.uint8).copy()
+        else:
+            raw = np.ascontiguousarray(data).view(np.uint8).reshape(-1).copy()
+        buf = Buffer(name, self._next, raw)
+        size = max(len(raw), 1)
+        self._next += (size + 2 * self._align - 1) // self._align * self._align  # a guard gap between buffers
+        self.buffers.append(buf)
+        self._bases.append(buf.base)
+        return buf
+
+    def buffer(self, name: str) -> Buffer:
+        for b in self.buffers:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def find(self, address: int) -> Buffer | None:
+        i = bisect.bisect_right(self._bases, address) - 1
+        if i >= 0 and self.buffers[i].base <= address < self.buffers[i].end:
+            return self.buffers[i]
+        return None
+
+    def _locate(self, addrs: np.ndarray, size: int, lanes: np.ndarray) -> tuple[Buffer, np.ndarray]:
+        """The buffer holding all accessed bytes, and the byte offsets; else a MemoryError_."""
+        lo = int(addrs.min())
+        buf = self.find(lo)
+        if buf is not None and int(addrs.max()) + size <= buf.end:
+            return buf, (addrs - np.uint64(buf.base)).astype(np.int64)
+        for lane, a in zip(lanes, addrs):
+            a = int(a)
+            b = self.find(a)
+            if b is None:
+                raise MemoryError_(f"lane {lane}: address 0x{a:x} is not in any allocated buffer", int(lane), a)
+            if a + size > b.end:
+                raise MemoryError_(f"lane {lane}: access of {size} bytes at 0x{a:x} runs past the end of buffer "
+                                   f"'{b.name}' (0x{b.base:x}..0x{b.end:x})", int(lane), a)
+        raise MemoryError_("one access spans several buffers; gcnemu requires each instruction's lanes to "
+                           "address a single buffer", int(lanes[0]), lo)
+
+    def read(self, addrs: np.ndarray, size: int, lanes: np.ndarray) -> np.ndarray:
+        """Bytes at each address: uint8[len(addrs), size]."""
+        if len(addrs) == 0:
+            return np.zeros((0, size), dtype=np.uint8)
+        buf, off = self._locate(addrs, size, lanes)
+        idx = off[:, None] + np.arange(size)[None, :]
+        return buf.data[idx]
+
+    def write(self, addrs: np.ndarray, data: np.ndarray, lanes: np.ndarray) -> None:
+        """Write uint8[len(addrs), size]; later lanes win on overlap, as on hardware (unordered, but deterministic here)."""
+        if len(addrs) == 0:
+            return
+        size = data.shape[1]
+        buf, off = self._locate(addrs, size, lanes)
+        idx = off[:, None] + np.arange(size)[None, :]
+        buf.data[idx.reshape(-1)] = data.reshape(-1)
+
+    def read_scalar(self, address: int, size: int) -> np.ndarray:
+        return self.read(np.array([address], dtype=np.uint64), size, np.array([0]))[0]
+
+
+class LDS:
+    """Local data share of one workgroup. Out-of-range accesses: reads give 0, writes are dropped (ISA guide)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.data = np.zeros(size, dtype=np.uint8)
+
+    def read(self, addrs: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """Returns (uint8[n, size], out_of_range mask[n])."""
+        addrs = addrs.astype(np.int64)
+        oob = (addrs < 0) | (addrs + size > self.size)
+        safe = np.where(oob, 0, addrs)
+        out = self.data[safe[:, None] + np.arange(size)[None, :]]
+        out[oob] = 0
+        return out, oob
+
+    def write(self, addrs: np.ndarray, data: np.ndarray) -> np.ndarray:
+        addrs = addrs.astype(np.int64)
+        size = data.shape[1]
+        oob = (addrs < 0) | (addrs + size > self.size)
+        ok = ~oob
+        if ok.any():
+            idx = addrs[ok][:, None] + np.arange(size)[None, :]
+            self.data[idx.reshape(-1)] = data[ok].reshape(-1)
+        return oob
+
+
+@dataclass
+class WaveState:
+    """Architectural state of one wave64."""
+
+    wave_id: int
+    sgpr: np.ndarray = field(default_factory=lambda: np.full(SGPR_SLOTS, POISON, dtype=np.uint32))
+    vgpr: np.ndarray = field(default_factory=lambda: np.full((256, WAVE), POISON, dtype=np.uint32))
+    agpr: np.ndarray = field(default_factory=lambda: np.full((256, WAVE), POISON, dtype=np.uint32))
+    sgpr_init: np.ndarray = field(default_factory=lambda: np.zeros(SGPR_SLOTS, dtype=bool))
+    vgpr_init: np.ndarray = field(default_factory=lambda: np.zeros((256, WAVE), dtype=bool))
+    agpr_init: np.ndarray = field(default_factory=lambda: np.zeros((256, WAVE), dtype=bool))
+    scc: int = 0
+    pc: int = 0  # index into the kernel's instruction list
+    done: bool = False
+
+    def __post_init__(self) -> None:
+        # EXEC starts all-ones for a full wave; VCC and M0 start defined-but-zero is NOT
+        # guaranteed by hardware, so only EXEC is initialised here (the launch sets the rest).
+        self.set_sgpr(126, np.array([0xFFFFFFFF, 0xFFFFFFFF], dtype=np.uint32))
+
+    # -- scalar
+    def set_sgpr(self, slot: int, values: np.ndarray) -> None:
+        n = len(values)
+        self.sgpr[slot:slot + n] = values
+        self.sgpr_init[slot:slot + n] = True
+
+    @property
+    def exec_mask(self) -> np.ndarray:
+        """bool[64] from EXEC."""
+        lo, hi = int(self.sgpr[126]), int(self.sgpr[127])
+        bits = lo | (hi << 32)
+        return ((bits >> np.arange(WAVE, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+
+    @property
+    def exec_bits(self) -> int:
+        return int(self.sgpr[126]) | (int(self.sgpr[127]) << 32)
+
+    def scalar64(self, slot: int) -> int:
+        return int(self.sgpr[slot]) | (int(self.sgpr[slot + 1]) << 32)
+
+    # -- vector
+    def file(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        if name == "v":
+            return self.vgpr, self.vgpr_init
+        if name == "a":
+            return self.agpr, self.agpr_init
+        raise KeyError(name)
+
+    # typed views for users (sim.wave(0).v[1].f32 style access goes through RegView)
+    @property
+    def v(self) -> "RegView":
+        return RegView(self.vgpr)
+
+    @property
+    def a(self) -> "RegView":
+        return RegView(self.agpr)
+
+    @property
+    def s(self) -> np.ndarray:
+        return self.sgpr
+
+
+class LaneArray(np.ndarray):
+    """A uint32 lane array with typed views: `.f32`, `.i32`, `.u32`, `.f16`, `.bf16` (low halves)."""
+
+    @property
+    def u32(self) -> np.ndarray:
+        return np.asarray(self).view(np.uint32)
+
+    @property
+    def i32(self) -> np.ndarray:
+        return np.asarray(self).view(np.int32)
+
+    @property
+    def f32(self) -> np.ndarray:
+        return np.asarray(self).view(np.float32)
+
+    @property
+    def f16(self) -> np.ndarray:
+        return (np.asarray(self).view(np.uint32) & 0xFFFF).astype(np.uint16).view(np.float16)
+
+    @property
+    def bf16(self) -> np.ndarray:
+        import ml_dtypes
+        return (np.asarray(self).view(np.uint32) & 0xFFFF).astype(np.uint16).view(ml_dtypes.bfloat16)
+
+
+class RegView:
+    """`wave.v[1]` -> LaneArray copy of v1; `wave.v[0:4]` -> uint32[4, 64]."""
+
+    def __init__(self, arr: np.ndarray):
+        self._arr = arr
+
+    def __getitem__(self, key):
+        return np.array(self._arr[key], dtype=np.uint32).view(LaneArray)
+
+    def __len__(self) -> int:
+        return len(self._arr)

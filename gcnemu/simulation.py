@@ -1,0 +1,170 @@
+"""Public API: `Simulation(kernel, setup).run()` and inspection of the results.
+
+    import gcnemu
+    prog = gcnemu.parse_file("programs/vector_add.s")
+    kernel = gcnemu.resolve(prog, "gfx90a")
+    sim = gcnemu.Simulation(kernel, setup)
+    sim.run()
+    sim.wave(0).v[1].f32        # numpy array of the 64 lanes of v1 as float32
+    sim.buffer("C", np.float32) # a buffer's contents
+"""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from .diagnostics import Diagnostic, GcnemuError
+from .resolve import Kernel
+from .setup import Setup, abi_from_program, buffer_descriptor, sgpr_range
+from .sim.context import SimError
+from .sim.engine import Engine
+from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
+
+
+class Simulation:
+    def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
+                 max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True):
+        self.kernel = kernel
+        self.setup = setup or Setup()
+        if abi_from_file:
+            abi_from_program(kernel.program, self.setup)
+        self.memory = GlobalMemory()
+        self.lds = LDS(kernel.target.lds_bytes)
+        self.diagnostics: list[Diagnostic] = []
+        self._buffers = {}
+        self._launch()
+        self.engine = Engine(kernel, self.waves, self.memory, self.lds, latencies,
+                             max_cycles=max_cycles, max_instructions=max_instructions)
+        self.error: Diagnostic | None = None
+
+    # ------------------------------------------------------------ launch
+    def _launch(self) -> None:
+        s = self.setup
+        for b in s.buffers:
+            self._buffers[b.name] = (self.memory.alloc(b.name, b.data), b)
+        kernarg = bytearray()
+        for name, value in s.args:
+            if isinstance(value, str):
+                if value not in self._buffers:
+                    raise GcnemuError(f"kernel argument '{name}' names unknown buffer '{value}'")
+                while len(kernarg) % 8:
+                    kernarg.append(0)
+                kernarg += struct.pack("<Q", self._buffers[value][0].base)
+            elif isinstance(value, float):
+                kernarg += struct.pack("<f", value)
+            else:
+                kernarg += struct.pack("<I" if -2**31 <= int(value) < 2**32 else "<Q", int(value) & 0xFFFFFFFFFFFFFFFF)
+        kernarg_buf = self.memory.alloc("__kernarg", bytes(kernarg) or bytes(8))
+        if s.lds_init is not None:
+            raw = np.ascontiguousarray(s.lds_init).view(np.uint8).reshape(-1)
+            if len(raw) > self.lds.size:
+                raise GcnemuError(f"LDS initial contents ({len(raw)} bytes) exceed the target's LDS ({self.lds.size})")
+            self.lds.data[: len(raw)] = raw
+        self.waves: list[WaveState] = []
+        x, y, z = s.workgroup_size
+        packed = self.kernel.target.name != "gfx908"
+        for wi in range(s.num_waves):
+            w = WaveState(wi)
+            tid = np.arange(wi * 64, wi * 64 + 64)
+            active = tid < s.threads
+            bits = 0
+            for lane in range(64):
+                if active[lane]:
+                    bits |= 1 << lane
+            w.set_sgpr(126, np.array([bits & 0xFFFFFFFF, bits >> 32], dtype=np.uint32))
+            tx, ty, tz = tid % x, (tid // x) % y, tid // (x * y)
+            if packed:
+                w.vgpr[0] = (tx | (ty << 10) | (tz << 20)).astype(np.uint32)
+                w.vgpr_init[0] = True
+            else:
+                for k, t in enumerate((tx, ty, tz)):
+                    w.vgpr[k] = t.astype(np.uint32)
+                    w.vgpr_init[k] = True
+            if s.kernarg_sgpr is not None:
+                w.set_sgpr(s.kernarg_sgpr, np.array([kernarg_buf.base & 0xFFFFFFFF, kernarg_buf.base >> 32], np.uint32))
+            for axis, slot in s.workgroup_id_sgprs.items():
+                w.set_sgpr(slot, np.array([s.workgroup_id["xyz".index(axis)]], np.uint32))
+            for b in s.buffers:
+                base = self._buffers[b.name][0].base
+                if b.sgpr:
+                    lo, n = sgpr_range(b.sgpr)
+                    w.set_sgpr(lo, np.array([base & 0xFFFFFFFF, base >> 32][:n], np.uint32))
+                if b.rsrc:
+                    lo, n = sgpr_range(b.rsrc)
+                    if n != 4:
+                        raise GcnemuError(f"buffer '{b.name}': a resource descriptor needs 4 SGPRs, got {b.rsrc}")
+                    w.set_sgpr(lo, np.array(buffer_descriptor(base, len(self._buffers[b.name][0].data), b.stride),
+                                            np.uint32))
+            for reg, value in s.sgprs.items():
+                lo, n = sgpr_range(reg)
+                v = int(value)
+                w.set_sgpr(lo, np.array([(v >> (32 * k)) & 0xFFFFFFFF for k in range(n)], np.uint32))
+            for reg, value in s.vgprs.items():
+                import re
+                m = re.match(r"^v(\d+)$", reg)
+                if not m:
+                    raise GcnemuError(f"'{reg}' is not a VGPR (expected vN)")
+                arr = np.broadcast_to(np.asarray(value), (64,))
+                if arr.dtype.kind == "f":
+                    arr = arr.astype(np.float32).view(np.uint32)
+                w.vgpr[int(m.group(1))] = arr.astype(np.int64).astype(np.uint32) if arr.dtype.kind in "iu" else arr
+                w.vgpr_init[int(m.group(1))] = True
+            self.waves.append(w)
+
+    # ------------------------------------------------------------ running
+    def run(self) -> "Simulation":
+        """Run to s_endpgm on every wave (or a limit). Runtime errors become `self.error`."""
+        try:
+            self.engine.run()
+        except (SimError, MemoryError_) as e:
+            self._fail(e)
+        except GcnemuError as e:
+            self.error = e.diagnostics[0] if e.diagnostics else Diagnostic("error", str(e), None)
+            self.diagnostics.append(self.error)
+        if self.engine.halt_reason and not self.error:
+            self.diagnostics.append(Diagnostic("warning", self.engine.halt_reason, None, rule="limit"))
+        return self
+
+    def step(self) -> bool:
+        """Advance the clock to the next cycle where something happens. False when finished."""
+        try:
+            return self.engine.step_cycle()
+        except (SimError, MemoryError_) as e:
+            self._fail(e)
+            return False
+
+    def _fail(self, e: Exception) -> None:
+        eng = self.engine
+        span = None
+        for w in eng.waves:
+            if not w.state.done and w.state.pc < len(self.kernel.instructions):
+                span = self.kernel.instructions[w.state.pc].span
+                break
+        self.error = Diagnostic("error", str(e), span, rule="runtime")
+        self.diagnostics.append(self.error)
+
+    # ------------------------------------------------------------ results
+    def wave(self, i: int) -> WaveState:
+        return self.waves[i]
+
+    @property
+    def cycles(self) -> int:
+        return self.engine.cycle
+
+    @property
+    def instructions_executed(self) -> int:
+        return self.engine.executed
+
+    @property
+    def hazards(self):
+        return self.engine.hazards
+
+    def buffer(self, name: str, dtype=np.uint8) -> np.ndarray:
+        """A copy of a buffer's current contents viewed as `dtype`."""
+        if name not in self._buffers:
+            raise KeyError(f"no buffer named '{name}'")
+        return self._buffers[name][0].data.copy().view(dtype)
+
+    def buffer_address(self, name: str) -> int:
+        return self._buffers[name][0].base
