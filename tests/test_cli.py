@@ -1,0 +1,71 @@
+"""The command line as a user meets it: exit codes, JSON shape, no tracebacks on bad input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gcnemu.cli import main
+
+
+def run_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gcnemu", *args], input=stdin, capture_output=True, timeout=120)
+
+
+def test_check_accepts_a_valid_file_and_exits_0(tmp_path):
+    f = tmp_path / "ok.s"
+    f.write_text("s_mov_b32 s0, 1\ns_endpgm\n")
+    assert main(["check", str(f)]) == 0
+
+
+def test_check_reports_an_unknown_mnemonic_in_llvm_mc_style(tmp_path):
+    f = tmp_path / "bad.s"
+    f.write_text("s_mov_b32 s0, 1\n  v_bogus_op v1, v2\n")
+    r = run_cli("check", str(f))
+    assert r.returncode == 1
+    err = r.stderr.decode()
+    assert f"{f}:2:3: error:" in err
+    assert "  v_bogus_op v1, v2\n  ^" in err
+    assert "Traceback" not in err
+
+
+def test_check_json_lists_every_diagnostic_with_position_and_rule(tmp_path):
+    f = tmp_path / "bad.s"
+    f.write_text("v_bogus v1\ns_nop 0\nanother_bogus\n")
+    r = run_cli("check", "--format", "json", str(f))
+    assert r.returncode == 1
+    data = json.loads(r.stdout)
+    lines = [d["line"] for d in data["diagnostics"] if d["severity"] == "error"]
+    assert lines == [1, 3]
+    for d in data["diagnostics"]:
+        assert set(d) >= {"file", "line", "column", "severity", "message", "rule"}
+
+
+def test_check_reads_standard_input():
+    r = run_cli("check", "-", stdin=b"s_endpgm\n")
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("path_kind", ["missing", "directory"])
+def test_check_on_a_path_that_is_not_a_file_is_a_one_line_error(tmp_path, path_kind):
+    path = tmp_path / "nope.s" if path_kind == "missing" else tmp_path
+    r = run_cli("check", str(path))
+    assert r.returncode == 1
+    assert r.stderr.decode().startswith("gcnemu: error:")
+    assert "Traceback" not in r.stderr.decode()
+
+
+def test_unknown_arch_is_rejected_by_the_option_parser(tmp_path):
+    f = tmp_path / "ok.s"
+    f.write_text("s_endpgm\n")
+    r = run_cli("check", "--arch", "gfx1100", str(f))
+    assert r.returncode == 2
+    assert "invalid choice" in r.stderr.decode()
+
+
+def test_help_lists_the_check_command():
+    r = run_cli("--help")
+    assert r.returncode == 0
+    assert "check" in r.stdout.decode()
