@@ -1,6 +1,25 @@
-"""gcnemu: assembly-level pipeline and s_waitcnt emulator for AMD CDNA GPUs."""
+"""gcnemu: assembly-level pipeline and s_waitcnt emulator for AMD CDNA GPUs.
+
+    import gcnemu
+    kernel = gcnemu.resolve(gcnemu.parse_file("programs/vector_add.s"), "gfx90a")
+    sim = gcnemu.Simulation(kernel, gcnemu.Setup(workgroup_size=(64, 1, 1)))
+    sim.run()
+    sim.wave(0).v[1].f32
+"""
 __version__ = "0.1.0"
 
 from .parse import parse, parse_file  # noqa: E402
+from .program import Program  # noqa: E402
+from .resolve import Kernel, resolve  # noqa: E402
+from .setup import BufferSpec, Setup  # noqa: E402
+from .simulation import Simulation  # noqa: E402
 
-__all__ = ["parse", "parse_file", "__version__"]
+
+def lint(program, target: str, **kw):
+    """Static hazard lint of a parsed program (see gcnemu.analysis.lint)."""
+    from .analysis.lint import lint as _lint
+    return _lint(program, target, **kw)
+
+
+__all__ = ["parse", "parse_file", "Program", "Kernel", "resolve", "Setup", "BufferSpec", "Simulation", "lint",
+           "__version__"]
