@@ -101,6 +101,7 @@ class Ctx:
     notes: list = field(default_factory=list)
     branch_to: int | None = None
     ended: bool = False
+    target: str = "gfx90a"  # some semantics differ per target (e.g. fp8 FNUZ on gfx942, OCP on gfx950)
 
     # ------------------------------------------------------------ helpers
     @property

@@ -265,7 +265,7 @@ class Engine:
         sem = self._sem[st.pc]
         if sem is None:
             raise SimError(f"instruction not modelled yet: {m}")
-        ctx = Ctx(st, ins, kernel.symbols, kernel.labels, self.target.lds_bytes)
+        ctx = Ctx(st, ins, kernel.symbols, kernel.labels, self.target.lds_bytes, target=self.target.name)
         sem(ctx, ins)
         # interlocks: a read of a register an ALU producer has not written yet waits
         wait_until = now
