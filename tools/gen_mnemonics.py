@@ -6,7 +6,7 @@ What it writes
 * ``gcnemu/isa/data/mnemonics/<target>.txt`` for gfx908, gfx90a, gfx942, gfx950:
   one row per mnemonic (tab separated)::
 
-      name  family  suffixes  canonical
+      name  family  suffixes  canonical  hint
 
   ``family``    encoding family (SOP1 SOP2 SOPK SOPC SOPP SMEM VOP1 VOP2 VOPC
                 VOP3 VOP3P VOP3P-MAI VOP3PX2-MAI DS FLAT GLOBAL SCRATCH MUBUF MTBUF MIMG
@@ -16,6 +16,9 @@ What it writes
                 ``e64_dpp``), ``-`` for none.
   ``canonical`` the spelling llvm-mc/llvm-objdump prints for this mnemonic
                 when it is an assembler alias, ``-`` otherwise.
+  ``hint``      which spellings llvm-mc's own "did you mean" may offer:
+                ``b`` the bare name, ``e`` a literal ``<name>_e32`` entry
+                (VOPC), ``be`` both, ``-`` neither (see ``spell_table``).
 
 * ``gcnemu/isa/data/limits.json``: immediate/counter boundaries that llvm-mc
   enforces, measured on each target (see ``LIMIT_PROBES``).
@@ -28,8 +31,11 @@ How it works (everything is asked of LLVM itself; no .td file is parsed)
    step 2.
 2. Encoding enumeration: for every gfx9 encoding format, every value of the
    opcode field is put together with a few operand templates and disassembled
-   (``llvm-mc -disassemble -show-encoding``).  The format bits of the
-   instruction that decodes give the family of the printed mnemonic.
+   (``llvm-mc -disassemble``, one blob per line, each followed by a sentinel
+   instruction so outputs can be attributed).  The format bits of the blob
+   that decodes give the family of the printed mnemonic (VOP3 opcodes that
+   are the e64 form of a VOP1/VOP2/VOPC op keep the 32-bit family; MAI ops
+   are told apart from other VOP3P by name).
 3. Existence: each candidate is assembled without operands, bare and with
    each suffix.  llvm-mc answers "invalid instruction" (unknown anywhere),
    "instruction not supported on this GPU" (other targets only),
@@ -38,8 +44,11 @@ How it works (everything is asked of LLVM itself; no .td file is parsed)
 4. Aliases (spellings accepted by the assembler that the disassembler never
    prints) are assembled with operand lists borrowed from disassembled
    instructions of the same prefix; the bytes of the first one that assembles
-   give the family and, disassembled again, the canonical spelling.
-5. Limits: bisection on the immediate of a template instruction.
+   give the family and, disassembled again, the canonical spelling.  An
+   alias passes llvm-mc's mnemonic check with any suffix and then fails on
+   operands, so its suffixes are kept only if they really assemble.
+5. llvm-mc's did-you-mean table membership (``hint``), see spell_table().
+6. Limits: bisection on the immediate of a template instruction.
 
 Rerunning when LLVM changes
 ---------------------------
@@ -48,9 +57,11 @@ Rerunning when LLVM changes
     pytest tests/test_mnemonics.py tests/test_limits.py
     git diff gcnemu/isa/data/       # review, then commit
 
-It takes well under a minute on one core (dozens of llvm-mc runs over
-batched input).  ``--check-version`` (default 22) guards against running it
-with another LLVM by accident; pass ``--check-version 0`` to skip.
+It takes 10-30 s on one core (about 350 llvm-mc runs over batched input,
+most of them the bisection rounds of the limits).  Spellings that behave
+oddly are listed on stderr as "odd: ...".  ``--check-version`` (default 22)
+guards against running it with another LLVM by accident; pass
+``--check-version 0`` to skip.
 """
 
 from __future__ import annotations
