@@ -27,6 +27,21 @@ def semantic(*names: str):
     return register
 
 
+PREFIXES: list[tuple[str, Callable]] = []
+
+
+def register_prefix(*prefixes: str):
+    """Register one function for a whole family named by prefix (e.g. every `v_mfma_*`).
+
+    Used where an instruction catalog, not the function, knows the members (MFMA).
+    """
+    def register(fn: Callable) -> Callable:
+        for p in prefixes:
+            PREFIXES.append((p, fn))
+        return fn
+    return register
+
+
 def load_all() -> dict[str, Callable]:
     """Import every semantics module once (they register themselves)."""
     import importlib
@@ -45,4 +60,8 @@ def lookup(mnemonic: str) -> Callable | None:
     if fn is None:
         base, _ = base_mnemonic(m)
         fn = SEMANTICS.get(base)
+    if fn is None:
+        for prefix, f in PREFIXES:
+            if m.startswith(prefix):
+                return f
     return fn
