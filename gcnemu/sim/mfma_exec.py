@@ -1,0 +1,200 @@
+"""MFMA / SMFMAC numerics: D = A x B + C computed from register files.
+
+:func:`execute` takes the A, B, C operands as the wave holds them (uint32
+arrays shaped (nregs, 64)), applies the modifiers exactly as the ISA routes
+data (cbsz/abid broadcast one A block to a run of 2**cbsz blocks, blgp
+shuffles B lanes, gfx942+ DGEMM ``neg`` negates A/B/C, SMFMAC ``abid`` picks
+the index set, gfx950 f8f6f4 ``cbsz``/``blgp`` pick the A/B formats) and
+returns D in the same register form.  Layouts come from
+:mod:`gcnemu.isa.mfma`; this module only does arithmetic.
+
+What the model computes, and how close that is to the hardware:
+
+* fp32, xf32, fp16, bf16, fp8/bf8 (FNUZ on gfx942, OCP on gfx950), fp6, fp4:
+  each product is exact (two significands of at most 24 bits multiply exactly
+  in float64), the products and C are summed with error-free transformations
+  (as accurate as a 106-bit sum) and the total is rounded once to fp32
+  (nearest even).  So the model returns the exact D rounded to fp32, within
+  1 ulp (the float64 -> fp32 double rounding can only matter at an exact
+  fp32 midpoint); the tests check that bound against math.fsum.  The result
+  does not depend on the order of K.  fp16/bf16/fp8 products are also exact
+  in fp32 (at most 16 significant bits), so the hardware's only freedom is
+  its accumulation order: it adds in fp32, pass by pass, which can differ
+  from this model by about an fp32 ulp of the largest partial sum (more
+  under heavy cancellation).
+* xf32 (gfx942): fp32 inputs are first rounded to 10 fraction bits (nearest
+  even), then multiplied exactly.  Whether the hardware rounds or truncates
+  is not confirmed by a public source.
+* int8 -> int32: exact products summed modulo 2**32 (wraparound).  Any order
+  gives the same result, so this is bit-exact.
+* fp64 (DGEMM): a chain of correctly rounded fused multiply-adds in k order
+  starting from C, ``d = fma(a[k], b[k], d)``.
+* gfx950 block-scaled forms: ``D = C + sum_kb 2**(ea-127) * 2**(eb-127) *
+  sum_{k in block kb} a*b`` with one E8M0 exponent per 32-wide K block
+  (255 = NaN), scales applied after each block's dot product.
+* Denormals are kept on input and output (IEEE gradual underflow); the
+  FP32 flush-to-zero denorm mode is not modelled.  NaN and Inf propagate
+  as in IEEE arithmetic (inf * 0 = NaN).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from gcnemu.isa import mfma as M
+from gcnemu.isa.mfma import MfmaInfo
+
+__all__ = ["execute", "compute", "round_to_xf32"]
+
+
+def round_to_xf32(x) -> np.ndarray:
+    """fp32 values rounded to XF32 precision (10 fraction bits, nearest even)."""
+    u = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    special = (u & np.uint64(0x7F800000)) == np.uint64(0x7F800000)
+    lsb = (u >> np.uint64(13)) & np.uint64(1)
+    r = (u + np.uint64(0xFFF) + lsb) & np.uint64(0xFFFFE000)
+    r = np.where(special, u, r)
+    return (r & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.float32)
+
+
+def _fma_chain(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """fp64 D = C + sum_k a*b as correctly rounded FMAs in k order."""
+    nb, m, kk = a.shape
+    n = b.shape[2]
+    out = np.empty((nb, m, n), dtype=np.float64)
+    af = [[[Fraction(float(v)) if np.isfinite(v) else None for v in row] for row in blk] for blk in a]
+    bf = [[[Fraction(float(v)) if np.isfinite(v) else None for v in row] for row in blk] for blk in b]
+    for blk in range(nb):
+        for i in range(m):
+            for j in range(n):
+                acc = float(c[blk, i, j])
+                for k in range(kk):
+                    x, y = float(a[blk, i, k]), float(b[blk, k, j])
+                    fa, fb = af[blk][i][k], bf[blk][k][j]
+                    if fa is None or fb is None or not np.isfinite(acc):
+                        acc = x * y + acc  # IEEE special-value propagation
+                        continue
+                    exact = fa * fb + Fraction(acc)
+                    if exact == 0:
+                        acc = x * y + acc  # exact here; keeps IEEE zero signs
+                        continue
+                    try:
+                        acc = exact.numerator / exact.denominator
+                    except OverflowError:
+                        acc = float("inf") if exact > 0 else float("-inf")
+                out[blk, i, j] = acc
+    return out
+
+
+def _scale_values(exponents: np.ndarray) -> np.ndarray:
+    e = np.asarray(exponents, dtype=np.int64)
+    v = np.ldexp(1.0, e - 127)
+    return np.where(e == 255, np.nan, v)
+
+
+def _accurate_sum(terms: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """c + sum(terms, axis=-1) as if computed exactly, then rounded to float64.
+
+    Every addition is an error-free TwoSum; the exact rounding errors are
+    accumulated separately and added at the end (Ogita-Rump-Oishi Sum2), which
+    is as accurate as summing with twice float64's precision.  Non-finite
+    sums fall back to plain IEEE addition so NaN/Inf propagate normally.
+    """
+    s = c.copy()
+    err = np.zeros_like(s)
+    for k in range(terms.shape[-1]):
+        p = terms[..., k]
+        t = s + p
+        bp = t - s
+        err += (s - (t - bp)) + (p - bp)
+        s = t
+    out = s + err
+    bad = ~np.isfinite(out)
+    if bad.any():
+        out[bad] = (terms.sum(axis=-1) + c)[bad]
+    return out
+
+
+def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, False),
+            scale_a=None, scale_b=None) -> np.ndarray:
+    """D (in the C/D element dtype) from dense matrices A (blocks,M,K), B (blocks,K,N), C.
+
+    ``a``/``b`` are the values the matrix core multiplies (after modifiers and
+    after expanding sparse A).  ``scale_a``/``scale_b`` are E8M0 exponents
+    shaped (M, K/32) / (N, K/32) for the block-scaled forms.
+    """
+    cd = info.element_type("D")
+    if cd.is_int:
+        a64, b64, c64 = (np.asarray(x).astype(np.int64) for x in (a, b, c))
+        d = np.einsum("bik,bkj->bij", a64, b64) + c64
+        d = (d + (1 << 31)) % (1 << 32) - (1 << 31)
+        return d.astype(np.int32)
+    a64, b64, c64 = (np.asarray(x).astype(np.float64) for x in (a, b, c))
+    if info.a_type == "xf32":
+        a64 = round_to_xf32(a64.astype(np.float32)).astype(np.float64)
+        b64 = round_to_xf32(b64.astype(np.float32)).astype(np.float64)
+    if neg[0]:
+        a64 = -a64
+    if neg[1]:
+        b64 = -b64
+    if neg[2]:
+        c64 = -c64
+    if cd.bits == 64:
+        return _fma_chain(a64, b64, c64)
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        # exact products, laid out (blocks, M, N, K)
+        terms = a64[:, :, None, :] * np.swapaxes(b64, 1, 2)[:, None, :, :]
+        if info.scaled and (scale_a is not None or scale_b is not None):
+            kb = info.k // info.scale_block
+            sa = _scale_values(scale_a) if scale_a is not None else np.ones((info.m, kb))
+            sb = _scale_values(scale_b) if scale_b is not None else np.ones((info.n, kb))
+            # powers of two: scaling each product is exact, so this equals
+            # scaling each block's dot product after the fact
+            sa_k = np.repeat(sa, info.scale_block, axis=1)  # (M, K)
+            sb_k = np.repeat(sb, info.scale_block, axis=1)  # (N, K)
+            terms = terms * sa_k[None, :, None, :] * sb_k[None, None, :, :]
+        return _accurate_sum(terms, c64).astype(np.float32)
+
+
+def execute(info: MfmaInfo, a_regs, b_regs, c_regs, *, cbsz: int = 0, abid: int = 0,
+            blgp: int = 0, neg: Sequence[bool] = (False, False, False), sparse_index=None,
+            scale_a=None, scale_b=None, scale_a_byte: int = 0, scale_b_byte: int = 0
+            ) -> np.ndarray:
+    """Execute one MFMA/SMFMAC on register operands; returns D as uint32 (cd_regs, 64).
+
+    * ``a_regs``/``b_regs``/``c_regs``: uint32 arrays shaped (nregs, 64) with the
+      operand's register count (for f8f6f4, the count of the selected format).
+      For SMFMAC, ``c_regs`` is the accumulator (the instruction's vdst).
+    * ``sparse_index``: SMFMAC index VGPR, uint32 (64,).
+    * ``scale_a``/``scale_b``: gfx950 v_mfma_scale_* scale VGPRs, uint32 (64,),
+      with ``scale_*_byte`` selecting the E8M0 byte (the op_sel/op_sel_hi field).
+    * ``neg``: gfx942+/gfx950 DGEMM negate flags for (A, B, C).
+
+    Raises ValueError for modifier values the instruction cannot take.
+    """
+    M.check_modifiers(info, cbsz=cbsz, abid=abid, blgp=blgp)
+    if any(neg) and "neg" not in info.modifiers:
+        raise ValueError(f"{info.name} on {info.target} does not take neg")
+    if info.sparse and sparse_index is None:
+        raise ValueError(f"{info.name} needs the sparse index operand")
+    if (scale_a is not None or scale_b is not None) and not info.scaled:
+        raise ValueError(f"{info.name} takes no block scales")
+    run = M.resolve(info, cbsz=cbsz, blgp=blgp)
+
+    a = M.unpack(run, "A", a_regs)
+    if not run.format_select and not run.sparse and run.blocks > 1 and (cbsz or abid):
+        a = a[M.cbsz_source_blocks(run.blocks, cbsz, abid)]
+    b_in = np.asarray(b_regs, dtype=np.uint32)
+    if blgp and not run.format_select:
+        b_in = b_in[:, M.blgp_source_lanes(blgp)]
+    b = M.unpack(run, "B", b_in)
+    c = M.unpack(run, "C", c_regs)
+    if run.sparse:
+        pos = M.unpack_sparse_index(run, sparse_index, index_set=M.sparse_index_set(run, cbsz, abid))
+        a = M.sparse_expand(run, a, pos)
+    sa = M.unpack_scales(run, "A", scale_a, byte=scale_a_byte) if scale_a is not None else None
+    sb = M.unpack_scales(run, "B", scale_b, byte=scale_b_byte) if scale_b is not None else None
+    d = compute(run, a, b, c, neg=neg, scale_a=sa, scale_b=sb)
+    return M.pack(run, "D", d)
