@@ -7,15 +7,25 @@ processes requests (vector memory and LDS in order, SMEM in any order); `perform
 touches memory and returns the register writes that land with it. So a `ds_read`
 that completes before an LDS DMA lands reads the old LDS bytes, exactly as on
 hardware.
+
+The engine relies on these attribute names: `dst_file`/`dst_index`/`dwords`
+(registers a load will write), `ret_file`/`ret_index` (atomic return), `dst_slot`
+(SGPR loads), `lds_addrs` + `lds_ranges()` (LDS DMA in flight), `pieces` (LDS reads
+checked against in-flight DMA).
+
+`origin` names the instruction that issued the operation ("file:line:col: text"):
+global memory faults are detected at completion, when the wave has moved on, so the
+error message carries the issuing instruction itself.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
 from .context import RegWrite
-from .state import LDS, WAVE, GlobalMemory
+from .state import LDS, WAVE, GlobalMemory, MemoryError_
 
 U32 = np.uint32
 
@@ -34,7 +44,7 @@ def dwords_to_bytes(values: np.ndarray, size: int) -> np.ndarray:
 
 
 def extend(data: np.ndarray, kind: str) -> np.ndarray:
-    """Sub-dword load results as dwords: uint8[n, 1|2] -> uint32[n]."""
+    """Sub-dword load results as dwords: uint8[n, 1|2] -> uint32[n] (zero or sign extended)."""
     if kind == "u8":
         return data[:, 0].astype(U32)
     if kind == "i8":
@@ -46,21 +56,143 @@ def extend(data: np.ndarray, kind: str) -> np.ndarray:
     raise ValueError(kind)
 
 
+def _lane_mask(lanes: np.ndarray) -> np.ndarray:
+    mask = np.zeros(WAVE, dtype=bool)
+    mask[lanes] = True
+    return mask
+
+
+def _components(in_range: np.ndarray | None, n: int) -> np.ndarray | None:
+    """Normalise a range mask to bool[components, n] (None: everything in range)."""
+    if in_range is None:
+        return None
+    ok = np.asarray(in_range, dtype=bool)
+    return ok[None, :] if ok.ndim == 1 else ok
+
+
+def _read_checked(mem: GlobalMemory, addrs: np.ndarray, size: int, lanes: np.ndarray,
+                  in_range: np.ndarray | None, origin: str) -> np.ndarray:
+    """Bytes per lane (uint8[n, size]); components out of buffer range read as 0."""
+    n = len(lanes)
+    data = np.zeros((n, size), dtype=np.uint8)
+    ok = _components(in_range, n)
+    try:
+        if ok is None:
+            if n:
+                data[:] = mem.read(addrs, size, lanes)
+            return data
+        piece = size // ok.shape[0]
+        for k in range(ok.shape[0]):
+            sel = ok[k]
+            if sel.any():
+                data[sel, k * piece:(k + 1) * piece] = mem.read(addrs[sel] + np.uint64(k * piece), piece, lanes[sel])
+    except MemoryError_ as e:
+        raise _located(e, origin) from None
+    return data
+
+
+def _write_checked(mem: GlobalMemory, addrs: np.ndarray, data: np.ndarray, lanes: np.ndarray,
+                   in_range: np.ndarray | None, origin: str) -> None:
+    n = len(lanes)
+    ok = _components(in_range, n)
+    try:
+        if ok is None:
+            mem.write(addrs, data, lanes)
+            return
+        piece = data.shape[1] // ok.shape[0]
+        for k in range(ok.shape[0]):
+            sel = ok[k]
+            if sel.any():
+                mem.write(addrs[sel] + np.uint64(k * piece), data[sel, k * piece:(k + 1) * piece], lanes[sel])
+    except MemoryError_ as e:
+        raise _located(e, origin) from None
+
+
+def _located(e: MemoryError_, origin: str) -> MemoryError_:
+    if not origin:
+        return e
+    return MemoryError_(f"{origin}: {e}", e.lane, e.address)
+
+
+# ---------------------------------------------------------------- atomic operations (one table)
+
+
+def _f32(bits: int) -> np.float32:
+    return np.array([bits], dtype=U32).view(np.float32)[0]
+
+
+def _f32_bits(x) -> int:
+    return int(np.array([x], dtype=np.float32).view(U32)[0])
+
+
+def _flush(bits: int) -> int:
+    """Flush an f32 denormal to a zero of the same sign."""
+    return bits & 0x80000000 if (bits & 0x7F800000) == 0 else bits
+
+
+def _add_f32(mem_bits: int, data_bits: int, flush: bool) -> int:
+    if flush:
+        mem_bits, data_bits = _flush(mem_bits), _flush(data_bits)
+    with np.errstate(all="ignore"):
+        return _f32_bits(_f32(mem_bits) + _f32(data_bits))
+
+
+def _s32(x: int) -> int:
+    return x - (1 << 32) if x & 0x80000000 else x
+
+
+# op -> new memory value from (old, data); results are masked to 32 bits.
+ATOMIC_OPS: dict[str, Callable[[int, int], int]] = {
+    "add_u32": lambda m, d: m + d,
+    "sub_u32": lambda m, d: m - d,
+    "rsub_u32": lambda m, d: d - m,
+    "and_b32": lambda m, d: m & d,
+    "or_b32": lambda m, d: m | d,
+    "xor_b32": lambda m, d: m ^ d,
+    "min_u32": min,
+    "max_u32": max,
+    "min_i32": lambda m, d: m if _s32(m) <= _s32(d) else d,
+    "max_i32": lambda m, d: m if _s32(m) >= _s32(d) else d,
+    "swap_b32": lambda m, d: d,
+    # Float adds round to nearest even. Global (L2) ADD_F32 flushes input denormals
+    # (ISA "Float Memory Atomics", denorm table); the LDS adder follows MODE, which
+    # gcnemu models as denormals preserved (the HSA default).
+    "add_f32": lambda m, d: _add_f32(m, d, flush=True),
+    "add_f32_lds": lambda m, d: _add_f32(m, d, flush=False),
+}
+
+
+def _return_writes(lanes: np.ndarray, old: np.ndarray, ret_file: str | None, ret_index: int) -> list[RegWrite]:
+    if ret_file is None:
+        return []
+    vals = np.zeros((1, WAVE), dtype=U32)
+    vals[0, lanes] = old
+    return [RegWrite(ret_file, ret_index, vals, _lane_mask(lanes))]
+
+
+# ---------------------------------------------------------------- loads into registers
+
+
 @dataclass
 class LaneLoad:
-    """Shared shape of vector loads (global/buffer/flat/LDS) into registers."""
+    """Shared shape of vector loads (global/buffer/flat/LDS) into registers.
+
+    kind: raw | u8 | i8 | u16 | i16 | d16_lo[_u8|_i8] | d16_hi[_u8|_i8]. The d16 forms
+    write one half of the destination and keep the other half as it was at issue
+    (`old`), which is how LLVM models them (the destination is a tied input).
+    """
 
     dst_file: str
     dst_index: int
     dwords: int
     lanes: np.ndarray  # lanes that load (EXEC)
     size: int  # bytes per lane
-    kind: str = "raw"  # raw | u8 | i8 | u16 | i16 | d16_lo | d16_hi | d16_lo_u8 ...
-    old: np.ndarray | None = None  # for d16 forms: the destination's other half, read at issue
+    kind: str = "raw"
+    old: np.ndarray | None = None  # for d16 forms: the destination at issue, uint32[64]
+    origin: str = ""
 
     def writes_for(self, data: np.ndarray) -> list[RegWrite]:
-        mask = np.zeros(WAVE, dtype=bool)
-        mask[self.lanes] = True
+        mask = _lane_mask(self.lanes)
         vals = np.zeros((self.dwords, WAVE), dtype=U32)
         if self.kind == "raw":
             vals[:, self.lanes] = bytes_to_dwords(data, self.dwords)
@@ -75,93 +207,120 @@ class LaneLoad:
                 vals[0, self.lanes] = (old & U32(0xFFFF0000)) | v
             else:
                 vals[0, self.lanes] = (old & U32(0x0000FFFF)) | (v << U32(16))
+        else:
+            raise ValueError(self.kind)
         return [RegWrite(self.dst_file, self.dst_index, vals, mask)]
 
 
 @dataclass
 class GlobalLoad(LaneLoad):
+    """global_/flat_/buffer_load_* into VGPRs (or AGPRs). Out-of-range buffer components read 0."""
+
     addrs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
-    in_range: np.ndarray | None = None  # buffer range checking: False lanes read 0
+    in_range: np.ndarray | None = None  # bool[n] or bool[components, n]
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
-        data = np.zeros((len(self.lanes), self.size), dtype=np.uint8)
-        ok = np.ones(len(self.lanes), dtype=bool) if self.in_range is None else self.in_range
-        if ok.any():
-            data[ok] = mem.read(self.addrs[ok], self.size, self.lanes[ok])
-        return self.writes_for(data)
+        return self.writes_for(_read_checked(mem, self.addrs, self.size, self.lanes, self.in_range, self.origin))
 
 
 @dataclass
 class GlobalStore:
+    """global_/flat_/buffer_store_*: data read from VGPRs at issue. Out-of-range buffer components are dropped."""
+
     lanes: np.ndarray
     addrs: np.ndarray
     data: np.ndarray  # uint8[n, size]
-    in_range: np.ndarray | None = None  # buffer range checking: False lanes are dropped
+    in_range: np.ndarray | None = None
+    origin: str = ""
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
-        ok = np.ones(len(self.lanes), dtype=bool) if self.in_range is None else self.in_range
-        mem.write(self.addrs[ok], self.data[ok], self.lanes[ok])
+        _write_checked(mem, self.addrs, self.data, self.lanes, self.in_range, self.origin)
         return []
 
 
 @dataclass
 class GlobalAtomic:
-    """Read-modify-write per lane in lane order; returns the old value when `ret` is set."""
+    """Read-modify-write per lane, lanes in order (lanes to the same address serialise).
 
-    op: str  # add_u32 | add_f32
+    Returns the pre-op value when `ret_file` is set (GLC/SC0). Out-of-range buffer
+    lanes are dropped and return 0.
+    """
+
+    op: str  # a key of ATOMIC_OPS
     lanes: np.ndarray
     addrs: np.ndarray
     data: np.ndarray  # uint32[n]
     ret_file: str | None = None
     ret_index: int = 0
+    in_range: np.ndarray | None = None  # bool[n]
+    origin: str = ""
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        fn = ATOMIC_OPS[self.op]
         old = np.zeros(len(self.lanes), dtype=U32)
-        for k, lane in enumerate(self.lanes):  # lanes to the same address serialise
-            a = self.addrs[k:k + 1]
-            cur = mem.read(a, 4, self.lanes[k:k + 1]).view("<u4")[0, 0]
-            old[k] = cur
-            if self.op == "add_u32":
-                new = U32((int(cur) + int(self.data[k])) & 0xFFFFFFFF)
-            elif self.op == "add_f32":
-                new = (np.array([cur], dtype=U32).view(np.float32) + np.array([self.data[k]], dtype=U32).view(np.float32)).view(U32)[0]
-            else:
-                raise ValueError(self.op)
-            mem.write(a, np.array([new], dtype="<u4").view(np.uint8).reshape(1, 4), self.lanes[k:k + 1])
-        if self.ret_file is None:
-            return []
-        mask = np.zeros(WAVE, dtype=bool)
-        mask[self.lanes] = True
-        vals = np.zeros((1, WAVE), dtype=U32)
-        vals[0, self.lanes] = old
-        return [RegWrite(self.ret_file, self.ret_index, vals, mask)]
+        ok = np.ones(len(self.lanes), dtype=bool) if self.in_range is None else np.asarray(self.in_range, bool)
+        try:
+            for k in range(len(self.lanes)):
+                if not ok[k]:
+                    continue
+                a, lane = self.addrs[k:k + 1], self.lanes[k:k + 1]
+                cur = int(mem.read(a, 4, lane).view("<u4")[0, 0])
+                old[k] = cur
+                new = fn(cur, int(self.data[k])) & 0xFFFFFFFF
+                mem.write(a, np.array([new], dtype="<u4").view(np.uint8).reshape(1, 4), lane)
+        except MemoryError_ as e:
+            raise _located(e, self.origin) from None
+        return _return_writes(self.lanes, old, self.ret_file, self.ret_index)
 
 
 @dataclass
 class LdsDma:
-    """Global -> LDS without VGPRs (buffer_load ... lds, global_load_lds_*): counted by vmcnt."""
+    """Global -> LDS without VGPRs (buffer_load ... lds, global_load_lds_*): counted by vmcnt.
+
+    Each lane's element is read from memory (out-of-range buffer components read 0),
+    sub-dword elements are zero/sign extended to a dword (`kind`), and the result is
+    written to LDS at `lds_addrs` dword by dword: a dword that does not fit in the LDS
+    is dropped, the others land.
+    """
 
     lanes: np.ndarray
     addrs: np.ndarray
-    size: int
-    lds_addrs: np.ndarray  # per lane destination byte address in LDS
+    size: int  # bytes read per lane: 1, 2, 4, 12, 16
+    lds_addrs: np.ndarray  # per lane destination byte address in LDS (int64[n])
     in_range: np.ndarray | None = None
+    kind: str = "raw"  # raw | u8 | i8 | u16 | i16
+    origin: str = ""
+
+    @property
+    def lds_bytes(self) -> int:
+        return 4 if self.kind != "raw" else self.size
+
+    def payload(self, mem: GlobalMemory) -> np.ndarray:
+        data = _read_checked(mem, self.addrs, self.size, self.lanes, self.in_range, self.origin)
+        if self.kind != "raw":
+            data = extend(data, self.kind).astype("<u4").view(np.uint8).reshape(-1, 4)
+        return data
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
-        data = np.zeros((len(self.lanes), self.size), dtype=np.uint8)
-        ok = np.ones(len(self.lanes), dtype=bool) if self.in_range is None else self.in_range
-        if ok.any():
-            data[ok] = mem.read(self.addrs[ok], self.size, self.lanes[ok])
-        lds.write(self.lds_addrs, data)
+        data = self.payload(mem)
+        addrs = np.asarray(self.lds_addrs, dtype=np.int64)
+        for k in range(0, self.lds_bytes, 4):
+            lds.write(addrs + k, data[:, k:k + 4])
         return []
 
     def lds_ranges(self) -> list[tuple[int, int]]:
-        return [(int(a), int(a) + self.size) for a in self.lds_addrs]
+        return [(int(a), int(a) + self.lds_bytes) for a in self.lds_addrs]
+
+
+# ---------------------------------------------------------------- LDS
 
 
 @dataclass
 class LdsRead(LaneLoad):
-    """One or more LDS reads per lane (ds_read2 has two pieces) into consecutive dwords."""
+    """One or more LDS reads per lane (ds_read2 has two pieces) into consecutive dwords.
+
+    Out-of-range pieces read 0 (the LDS model does that).
+    """
 
     pieces: list = field(default_factory=list)  # [(addrs int64[n], bytes)]
 
@@ -176,6 +335,8 @@ class LdsRead(LaneLoad):
 
 @dataclass
 class LdsWrite:
+    """One or more LDS writes per lane; out-of-range pieces are dropped (the LDS model does that)."""
+
     lanes: np.ndarray
     pieces: list  # [(addrs int64[n], data uint8[n, size])]
 
@@ -190,7 +351,9 @@ class LdsWrite:
 
 @dataclass
 class LdsAtomic:
-    op: str  # add_u32 | add_f32
+    """DS read-modify-write per lane in lane order; out-of-range lanes do nothing and return 0."""
+
+    op: str  # a key of ATOMIC_OPS
     lanes: np.ndarray
     addrs: np.ndarray
     data: np.ndarray
@@ -198,29 +361,24 @@ class LdsAtomic:
     ret_index: int = 0
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        fn = ATOMIC_OPS[self.op]
         old = np.zeros(len(self.lanes), dtype=U32)
         for k in range(len(self.lanes)):
             a = self.addrs[k:k + 1]
             cur_b, oob = lds.read(a, 4)
-            cur = cur_b.view("<u4")[0, 0]
-            old[k] = cur
             if oob[0]:
                 continue
-            if self.op == "add_u32":
-                new = U32((int(cur) + int(self.data[k])) & 0xFFFFFFFF)
-            else:
-                new = (np.array([cur], dtype=U32).view(np.float32) + np.array([self.data[k]], dtype=U32).view(np.float32)).view(U32)[0]
+            cur = int(cur_b.view("<u4")[0, 0])
+            old[k] = cur
+            new = fn(cur, int(self.data[k])) & 0xFFFFFFFF
             lds.write(a, np.array([new], dtype="<u4").view(np.uint8).reshape(1, 4))
-        if self.ret_file is None:
-            return []
-        mask = np.zeros(WAVE, dtype=bool)
-        mask[self.lanes] = True
-        vals = np.zeros((1, WAVE), dtype=U32)
-        vals[0, self.lanes] = old
-        return [RegWrite(self.ret_file, self.ret_index, vals, mask)]
+        return _return_writes(self.lanes, old, self.ret_file, self.ret_index)
 
     def lds_ranges(self) -> list[tuple[int, int]]:
         return [(int(a), int(a) + 4) for a in self.addrs]
+
+
+# ---------------------------------------------------------------- scalar
 
 
 @dataclass
