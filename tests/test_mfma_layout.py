@@ -94,12 +94,13 @@ def calc_output(mi: M.MfmaInfo, block: int, i: int, j: int) -> tuple[int, int]:
     return 16 * block + 4 * (i // 8) + i % 4, (32 * (i // 4)) % 64 + j
 
 
-CDNA2_NAMES = [i.name for i in M.catalog("gfx90a")]
+CDNA12 = [(t, i.name) for t in ("gfx908", "gfx90a") for i in M.catalog(t)]
 
 
-@pytest.mark.parametrize("name", CDNA2_NAMES)
-def test_calculator_equations_cdna2(name):
-    mi = info(name, "gfx90a")
+@pytest.mark.parametrize("target,name", CDNA12)
+def test_calculator_equations_cdna1_cdna2(target, name):
+    """The calculator covers CDNA1/CDNA2; gfx942+ reuse the same gfx9 rules."""
+    mi = info(name, target)
     width = M.element_type(mi.a_type).bits
     for op, outer in (("A", mi.m), ("B", mi.n)):
         em = M.element_map(mi, op)

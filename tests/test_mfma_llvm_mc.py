@@ -93,3 +93,31 @@ def test_llvm_knows_no_mfma_mnemonic_missing_from_the_catalog():
     llvm = set(re.findall(r"^(v_(?:mfma|smfmac)[a-z0-9_]*)$", out, re.M))
     assert llvm, "no MFMA mnemonics found in libLLVM"
     assert llvm - set(M.all_spellings()) == set()
+
+
+LLC = LLVM_MC.parent / "llc"
+
+
+@pytest.mark.skipif(not LLC.exists(), reason="llc 22 not installed")
+def test_scale_byte_selection_matches_llvm_lowering():
+    """The intrinsic's byte index for scale A/B becomes op_sel/op_sel_hi; invert it."""
+    decl = ("declare <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32"
+            "(<8 x i32>, <8 x i32>, <4 x float>, i32, i32, i32, i32, i32, i32)\n")
+    pairs = [(a, b) for a in range(4) for b in range(4)]
+    body = "".join(
+        f"define <4 x float> @t{a}{b}(<8 x i32> %a, <8 x i32> %b, <4 x float> %c, i32 %s0, i32 %s1) {{\n"
+        f"  %r = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32("
+        f"<8 x i32> %a, <8 x i32> %b, <4 x float> %c, i32 0, i32 0, i32 {a}, i32 %s0, i32 {b}, i32 %s1)\n"
+        f"  ret <4 x float> %r\n}}\n" for a, b in pairs)
+    r = subprocess.run([str(LLC), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx950"], input=decl + body,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if "v_mfma_scale" in ln]
+    assert len(lines) == len(pairs)
+
+    def field(line: str, name: str) -> list[int]:
+        m = re.search(rf"\b{name}:\[([01,]+)\]", line)
+        return [int(x) for x in m.group(1).split(",")] if m else [0, 0, 0]
+
+    for (a, b), line in zip(pairs, lines):
+        assert M.scale_bytes(field(line, "op_sel"), field(line, "op_sel_hi")) == (a, b), line

@@ -52,7 +52,7 @@ import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable, NamedTuple
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
@@ -781,6 +781,18 @@ def pack_scales(info: MfmaInfo, operand: str, exponents, *, byte: int = 0,
     return out.astype(np.uint32)
 
 
+def scale_bytes(op_sel: Sequence[int] = (0, 0, 0), op_sel_hi: Sequence[int] = (0, 0, 0)) -> tuple[int, int]:
+    """(A byte, B byte) of the scale VGPRs selected by a v_mfma_scale_* op_sel/op_sel_hi.
+
+    The scale for A comes from byte ``op_sel[0] + 2*op_sel_hi[0]`` of scale_src0,
+    B's from ``op_sel[1] + 2*op_sel_hi[1]`` of scale_src1 (as LLVM 22 lowers the
+    intrinsic's byte index; both default to 0 when the modifiers are omitted).
+    """
+    sel = (list(op_sel) + [0, 0])[:2]
+    hi = (list(op_sel_hi) + [0, 0])[:2]
+    return int(sel[0]) + 2 * int(hi[0]), int(sel[1]) + 2 * int(hi[1])
+
+
 def unpack_scales(info: MfmaInfo, operand: str, reg, *, byte: int = 0) -> np.ndarray:
     """E8M0 exponent bytes (outer, K/32) read from a scale VGPR."""
     lanes = scale_lanes(info, operand)
@@ -795,5 +807,6 @@ __all__ = [
     "cbsz_source_blocks", "check_modifiers", "sparse_index_set", "locate", "element_map",
     "element_at", "register_contents", "pack", "unpack", "sparse_compress", "sparse_expand",
     "pack_sparse_index", "unpack_sparse_index", "scale_lanes", "pack_scales", "unpack_scales",
+    "scale_bytes",
 ]
 

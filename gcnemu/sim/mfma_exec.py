@@ -38,7 +38,7 @@ What the model computes, and how close that is to the hardware:
 """
 from __future__ import annotations
 
-from fractions import Fraction
+import math
 from typing import Sequence
 
 import numpy as np
@@ -59,31 +59,49 @@ def round_to_xf32(x) -> np.ndarray:
     return (r & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.float32)
 
 
+def _fma(x: float, y: float, z: float) -> float:
+    """Correctly rounded x*y + z for finite floats (exact rational arithmetic).
+
+    Every finite double is n/d with d a power of two, so the exact value is an
+    integer over a power of two and CPython's int true division rounds it
+    correctly (to nearest even, subnormals included).
+    """
+    if x == 0.0 or y == 0.0:
+        return x * y + z  # product is an exact (signed) zero
+    n1, d1 = x.as_integer_ratio()
+    n2, d2 = y.as_integer_ratio()
+    n3, d3 = z.as_integer_ratio()
+    dp = d1 * d2
+    if dp >= d3:
+        num, den = n1 * n2 + n3 * (dp // d3), dp
+    else:
+        num, den = n1 * n2 * (d3 // dp), d3
+    if num == 0:
+        return x * y + z  # exact cancellation: IEEE gives +0 here too
+    try:
+        return num / den
+    except OverflowError:
+        return math.inf if num > 0 else -math.inf
+
+
 def _fma_chain(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """fp64 D = C + sum_k a*b as correctly rounded FMAs in k order."""
     nb, m, kk = a.shape
     n = b.shape[2]
     out = np.empty((nb, m, n), dtype=np.float64)
-    af = [[[Fraction(float(v)) if np.isfinite(v) else None for v in row] for row in blk] for blk in a]
-    bf = [[[Fraction(float(v)) if np.isfinite(v) else None for v in row] for row in blk] for blk in b]
+    al, bl, cl = a.tolist(), np.swapaxes(b, 1, 2).tolist(), c.tolist()
+    finite = math.isfinite
     for blk in range(nb):
         for i in range(m):
+            arow = al[blk][i]
             for j in range(n):
-                acc = float(c[blk, i, j])
-                for k in range(kk):
-                    x, y = float(a[blk, i, k]), float(b[blk, k, j])
-                    fa, fb = af[blk][i][k], bf[blk][k][j]
-                    if fa is None or fb is None or not np.isfinite(acc):
+                bcol = bl[blk][j]
+                acc = cl[blk][i][j]
+                for x, y in zip(arow, bcol):
+                    if finite(x) and finite(y) and finite(acc):
+                        acc = _fma(x, y, acc)
+                    else:
                         acc = x * y + acc  # IEEE special-value propagation
-                        continue
-                    exact = fa * fb + Fraction(acc)
-                    if exact == 0:
-                        acc = x * y + acc  # exact here; keeps IEEE zero signs
-                        continue
-                    try:
-                        acc = exact.numerator / exact.denominator
-                    except OverflowError:
-                        acc = float("inf") if exact > 0 else float("-inf")
                 out[blk, i, j] = acc
     return out
 
