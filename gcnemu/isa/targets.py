@@ -15,36 +15,83 @@ from dataclasses import dataclass, field, replace
 
 @dataclass(frozen=True)
 class Latencies:
-    """Default pipeline latencies in cycles (overridable).
+    """Timing parameters of one target, in clock cycles (overridable: TOML, `--latency`, API).
 
-    - salu/valu: a wave64 VALU op occupies the SIMD for 4 cycles (16 lanes per cycle);
-      results are usable by the next dependent instruction without software waits
-      (the hardware interlocks VALU->VALU), so 4 cycles issue-to-result.
-    - smem: scalar cache hit, order of 100 cycles (LLVM's scheduling model uses ~ this scale).
-    - vmem: a global/buffer load hitting L2, several hundred cycles; 500 is the model default.
-    - lds: a conflict-free ds_read of a wave64, ~64 cycles plus 4 per extra bank conflict way.
-    - branch: taken branch redirect.
+    They are model parameters with documented origins, not measurements of one board.
+    Units: LLVM's AMDGPU scheduling model (SISchedule.td) counts in issue slots and says
+    "the latency values are 1 / (operations / cycle) / 4", i.e. one slot is 4 clocks;
+    the values here are clocks, so LLVM's numbers appear multiplied by 4.
+
+    Issue
+    - issue_interval: clocks between two issue opportunities of one SIMD. The GCN/CDNA
+      compute unit "selects a single SIMD to decode and issue each cycle, using
+      round-robin arbitration" (AMD GCN architecture whitepaper), so each SIMD, and
+      hence each wave, gets a turn every 4 clocks. One wait state is one such turn.
+    ALU (result latency; the pipe is busy for the same time unless a *_busy says otherwise)
+    - salu: LLVM WriteSALU = 1 slot.
+    - valu: a wave64 op over a 16-lane SIMD takes 4 clocks (LLVM Write32Bit = 1 slot);
+      VALU->VALU dependencies are interlocked in hardware.
+    - valu_trans: transcendental ops are quarter rate (LLVM WriteTrans32 = 4 slots).
+    - valu_dp: f64 VALU ops. Full rate on CDNA2/3/4 (MI200/MI300 vector FP64 peak equals
+      FP32 peak; LLVM SIDPFullSpeedModel WriteDouble = 1 slot); half rate on CDNA1
+      (MI100: 11.5 vs 23.1 TFLOPS), so gfx908 uses 8.
+    - mfma_pass: clocks per MFMA pass; passes come from the MFMA catalog (LLVM
+      Write{2,4,8,16}PassMAI; AMD's Matrix Cores article: 4x4 = 8 clocks, 32x32 = 64).
+    Memory (issue to data returned / counter decremented)
+    - smem: scalar L1 hit; LLVM WriteSMEM = 5 slots (20 clocks) is a lower bound; the
+      default assumes a few tens of clocks more. smem_dword: extra clocks per dword
+      returned, which makes a wide s_load return after a narrow one issued later (SMEM is
+      out of order, ISA guide "Data dependency resolution").
+    - vmem: global/buffer load that hits L2: several hundred clocks (LLVM WriteVMEM = 80
+      slots = 320 clocks; published pointer-chasing measurements on MI200/MI300 put L2
+      hits in the hundreds of clocks and HBM higher). vmem_store: until the write is
+      acknowledged (vmcnt counts stores on gfx9). lds_dma: global -> LDS load.
+    - vmem_bytes_per_cycle: data returned per clock per CU (GCN L1: 64 B/clk); a wave's
+      bytes / this is added to the latency and occupies the vector memory pipe, so
+      wider loads cost more.
+    - lds: conflict-free DS access of a wave64 (LLVM WriteLDS "can be between 2 and 64"
+      slots). lds_bytes_per_cycle: LDS bandwidth per CU (GCN: 128 B/clk, 32 banks x 4 B).
+      lds_conflict: extra clocks per extra bank-conflict way (`ctx.bank_conflicts`).
+    Control
+    - branch: taken-branch redirect (LLVM WriteBranch = 8 slots = 32 clocks; the default
+      assumes the target is in the instruction buffer).
+    - barrier: from the last wave's arrival to every wave's release.
+    - sleep: clocks per s_sleep unit (ISA guide: "approximately 64 * SIMM16[6:0] clocks").
     """
 
+    issue_interval: int = 4
     salu: int = 4
     valu: int = 4
-    valu_trans: int = 8
-    valu_dp: int = 16
-    smem: int = 100
+    valu_trans: int = 16
+    valu_dp: int = 4
+    mfma_pass: int = 4
+    smem: int = 64
+    smem_dword: int = 2
     vmem: int = 500
-    vmem_store: int = 200
-    lds: int = 64
-    lds_conflict: int = 4
+    vmem_store: int = 300
     lds_dma: int = 600
+    vmem_bytes_per_cycle: int = 64
+    lds: int = 64
+    lds_bytes_per_cycle: int = 128
+    lds_conflict: int = 4
     branch: int = 8
     barrier: int = 4
+    sleep: int = 64
 
     def override(self, **kw: int) -> "Latencies":
         unknown = set(kw) - set(self.__dataclass_fields__)
         if unknown:
             raise KeyError(f"unknown latency name(s): {', '.join(sorted(unknown))}; "
                            f"known: {', '.join(self.__dataclass_fields__)}")
+        bad = [k for k, v in kw.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0
+               or (k in ("issue_interval", "vmem_bytes_per_cycle", "lds_bytes_per_cycle", "mfma_pass") and v < 1)]
+        if bad:
+            raise ValueError(f"latency values must be non-negative integers (positive for rates and "
+                             f"intervals): {', '.join(f'{k}={kw[k]!r}' for k in bad)}")
         return replace(self, **kw)
+
+    def as_dict(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -75,6 +122,7 @@ TARGETS: dict[str, Target] = {
     "gfx908": Target(
         "gfx908", "CDNA1", "MI100", unified_vgpr_file=False,
         features=frozenset({"mai", "agpr-separate"}),
+        latencies=Latencies(valu_dp=8),  # CDNA1 vector FP64 is half rate
     ),
     "gfx90a": Target(
         "gfx90a", "CDNA2", "MI200",

@@ -1,69 +1,96 @@
-"""The event-driven engine: one clock, waves issuing in order, effects landing later.
+"""The event-driven timing engine: one clock, waves issuing in order, effects landing later.
 
-Model (see README "Timing model" for the defaults and their sources):
-- each wave issues at most one instruction per cycle, in program order;
-- an instruction issues when its pipe is free (VALU and MFMA pipes belong to the
-  wave's SIMD; SALU, SMEM, VMEM and LDS issue ports are per wave/CU), when
-  `s_waitcnt` is satisfied, when the counter it increments is not full, and when
-  every register it reads that an *interlocked* producer (SALU/VALU) is still
-  writing has landed;
-- registers written by memory operations and MFMAs are not interlocked: a read
-  before they land sees the old value, exactly as on hardware, and the engine
-  records a hazard event with both instructions;
-- effects land at completion: ALU results after the pipe latency, MFMA results
-  after passes x 4 cycles, memory operations when the memory system completes
-  them (vector memory and LDS in issue order, SMEM in any order).
+Semantics compute *what* changes from the state at issue; this module decides *when*.
+
+Issue model (facts and their sources in `isa.targets.Latencies` and `sim.pipes`):
+
+- The compute unit gives each SIMD an issue turn every ``issue_interval`` clocks
+  (round robin, GCN whitepaper), so a wave issues at most one instruction per turn,
+  in program order. Waves of a workgroup go to SIMDs round robin (wave i -> SIMD i % 4).
+- In one turn a SIMD issues at most one instruction per category (valu, scalar, vmem,
+  lds, branch; `pipes.CATEGORY`), each from a different wave. Arbitration order: the
+  highest `s_setprio` first, then the oldest wave (lowest wave id), as the ISA guide's
+  S_SETPRIO describes ("{priority, wave age}"). A wave that loses its category for the
+  turn records the stall as ``pipe busy``.
+- An instruction issues when: its hold is over (``nop``: s_nop N gives N+1 wait states;
+  ``sleep``; ``branch`` redirect), ``s_waitcnt`` is satisfied (``waitcnt vmcnt`` /
+  ``waitcnt lgkmcnt`` / ``waitcnt expcnt``), its pipe is free (``pipe busy``), the
+  counter it increments is below the target's maximum (``counter full``), and every
+  register it reads that an interlocked producer (SALU/VALU) is still computing has
+  landed (``dependency``). ``s_barrier`` waits for every live wave of the workgroup
+  (``barrier``).
+- Where hardware does not interlock (memory results, MFMA results) the engine does not
+  stall: the reader sees the old value and a :class:`HazardEvent` is raised with both
+  instructions (rule ids in `sim.counters`).
+
+Completion: SALU/VALU results after their latency, MFMA results after passes x
+``mfma_pass``, memory when the memory system completes the access: vector memory in
+issue order per wave, LDS in order per CU, SMEM out of order (size dependent).
+Memory effects are performed at completion, so an LDS read that completes before an
+LDS DMA lands reads the old bytes, as on hardware.
+
+One workgroup per engine; several workgroups run as several simulations one after
+another (they share nothing on chip but the clock of the caller).
+
+Inspection and time travel (for the dynamic monitor and the stepping debugger):
+:meth:`Engine.inflight`, :meth:`Engine.pipes`, per-wave ``counters``, ``records``,
+``hazards``; :meth:`Engine.snapshot` / :meth:`Engine.restore` copy the whole machine
+(registers, memory, LDS, events, counters) so reverse steps are a restore plus replay.
 """
 from __future__ import annotations
 
 import heapq
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..program import CallGroup, Call, Imm, Instruction
+from ..program import Instruction
 from .context import Ctx, RegWrite, SimError
-from .state import GlobalMemory, LDS, WaveState
+from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_LDS_READ, RULE_MFMA_READ,
+                       RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, CounterOp, WaveCounters)
+from .latency import MemoryTiming, as_config
+from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
+from .state import LDS, GlobalMemory, WaveState
 
-INTERLOCKED_PIPES = frozenset({"salu", "valu", "trans", "dp", "branch"})
-
-
-@dataclass
-class InFlight:
-    """One counted operation still outstanding."""
-
-    counter: str  # vm | lgkm | exp
-    kind: str  # vmem | lds | smem | lds-dma | store
-    issue: int
-    complete: int
-    index: int  # instruction index
-    memop: object = None
+_EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
+_READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
-    """A register write scheduled to land."""
+    """A register write scheduled to land (one object shared by all registers of a write)."""
 
     land: int
     interlocked: bool
     index: int  # producer instruction
     seq: int
+    pipe: str
 
 
-@dataclass
+@dataclass(slots=True)
 class IssueRecord:
-    """What the timeline and trace show for one executed instruction."""
+    """One executed instruction, as the timeline, the trace and `run --format json` show it.
+
+    ``ready`` is the first cycle the wave tried to issue it, ``issue`` when it issued,
+    ``complete`` when its result landed (or its memory access completed); ``stalls`` maps
+    a reason to the cycles lost to it (they add up to issue - ready). ``slot`` counts
+    the wave's wait states at issue (s_nop N counts N+1), for hazard distances.
+    """
 
     wave: int
-    index: int  # instruction index in the kernel
-    ready: int  # cycle the wave first tried to issue it
+    index: int
+    ready: int
     issue: int
     complete: int
-    stalls: dict = field(default_factory=dict)  # reason -> cycles
+    stalls: dict
+    slot: int
+
+    @property
+    def stall_cycles(self) -> int:
+        return self.issue - self.ready
 
 
-@dataclass
+@dataclass(slots=True)
 class HazardEvent:
     """A read or write that raced with an in-flight operation (dynamic hazard monitor)."""
 
@@ -74,418 +101,715 @@ class HazardEvent:
     producer: int
     registers: list
     message: str
+    lands: int = 0  # cycle the producer's result lands
+    values: dict = field(default_factory=dict)  # register -> the stale value that was read
+
+
+class WaveRuntime:
+    """Timing state of one wave (its architectural state is `state`)."""
+
+    __slots__ = ("wid", "state", "simd", "counters", "ready_at", "first_try", "stalls", "pending",
+                 "interlock_until", "async_until", "at_barrier", "hold_until", "hold_reason", "priority",
+                 "instructions", "stall_totals", "end_cycle", "slots")
+
+    def __init__(self, wid: int, state: WaveState, simd: int, maxima: dict[str, int]):
+        self.wid = wid
+        self.state = state
+        self.simd = simd
+        self.counters = WaveCounters(maxima)
+        self.ready_at = 0
+        self.first_try: int | None = None
+        self.stalls: dict[str, int] = {}
+        self.pending: dict[tuple, Pending] = {}
+        self.interlock_until = 0  # latest landing of an interlocked write: before it, check reads
+        self.async_until = 0  # latest landing of a non-interlocked write: before it, look for hazards
+        self.at_barrier = False
+        self.hold_until = 0
+        self.hold_reason = ""
+        self.priority = 0
+        self.instructions = 0
+        self.stall_totals: dict[str, int] = {}
+        self.end_cycle: int | None = None
+        self.slots = 0
+
+    def copy(self) -> "WaveRuntime":
+        c = WaveRuntime.__new__(WaveRuntime)
+        for name in WaveRuntime.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.counters = self.counters.copy()
+        c.stalls = dict(self.stalls)
+        c.pending = dict(self.pending)
+        c.stall_totals = dict(self.stall_totals)
+        return c
+
+    @property
+    def done(self) -> bool:
+        return self.state.done
+
+    # kept for callers of the first engine version
+    def outstanding(self, counter: str, now: int) -> list[CounterOp]:
+        return self.counters.outstanding(counter, now)
 
 
 @dataclass
-class WaveRuntime:
-    state: WaveState
-    simd: int
-    ready_at: int = 0
-    first_try: int | None = None
-    stalls: dict = field(default_factory=dict)
-    inflight: list = field(default_factory=list)
-    pending: dict = field(default_factory=dict)  # (file, idx) -> Pending (latest)
-    at_barrier: bool = False
-    priority: int = 0
-    instructions: int = 0
-    stall_totals: dict = field(default_factory=dict)
-    end_cycle: int | None = None
+class PipeUse:
+    """What a pipe is busy with: the debugger's `pipeline` view."""
 
-    def outstanding(self, counter: str, now: int) -> list[InFlight]:
-        return [f for f in self.inflight if f.counter == counter and f.complete > now]
+    pipe: str
+    simd: int | None  # None for CU-wide pipes
+    wave: int
+    index: int
+    start: int
+    end: int
+
+
+@dataclass
+class EngineSnapshot:
+    """Everything needed to put the engine back to one cycle (see Engine.snapshot)."""
+
+    cycle: int
+    seq: int
+    events: list
+    waves: list
+    wave_arrays: list
+    memory: list
+    lds: np.ndarray
+    pipe_free: dict
+    pipe_owner: dict
+    pipe_use: dict
+    lds_last: int
+    records: int
+    hazards: int
+    notes: int
+    executed: int
+    dma: list
+    halt_reason: str | None
+    finished: bool
+    flops: int
+
+
+_WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
 
 
 class Engine:
     def __init__(self, kernel, waves: list[WaveState], memory: GlobalMemory, lds: LDS, latencies=None,
-                 max_cycles: int = 10_000_000, max_instructions: int = 10_000_000):
-        from .semantics import load_all
+                 max_cycles: int = 10_000_000, max_instructions: int = 10_000_000,
+                 allow_unmodelled: bool = False):
+        from .semantics import load_all, lookup as sem_lookup
         load_all()
         self.kernel = kernel
         self.target = kernel.target
-        self.lat = latencies or kernel.target.latencies
+        cfg = as_config(latencies)
+        self.lat = cfg.apply(kernel.target.latencies)
+        self.memtiming = MemoryTiming(self.lat, cfg.regions, memory)
         self.memory = memory
         self.lds = lds
-        self.waves = [WaveRuntime(w, simd=i % kernel.target.simds_per_cu) for i, w in enumerate(waves)]
+        t = kernel.target
+        maxima = {"vm": t.vmcnt_max, "lgkm": t.lgkmcnt_max, "exp": t.expcnt_max}
+        if len(waves) > t.max_waves_per_workgroup:
+            raise SimError(f"a workgroup has at most {t.max_waves_per_workgroup} waves on {t.name}; "
+                           f"the setup asks for {len(waves)}")
+        self.waves = [WaveRuntime(i, w, i % t.simds_per_cu, maxima) for i, w in enumerate(waves)]
+        self.decoded: list[Decoded] = decode(kernel, sem_lookup)
+        self.interval = max(1, self.lat.issue_interval)
         self.cycle = 0
-        self.events: list = []  # heap of (cycle, seq, wave_idx, kind, payload)
+        self.events: list = []  # heap of (cycle, seq, wave, kind, payload)
         self._seq = 0
         self.records: list[IssueRecord] = []
         self.hazards: list[HazardEvent] = []
         self.notes: list[tuple[int, str]] = []
-        self.pipe_busy: dict = {}  # (simd, pipe) -> cycle free
-        self.pipe_use: dict = {}  # (simd, pipe) -> busy cycles, for utilisation
-        self.vm_last: dict = {}  # wave -> last vm completion (in-order return)
-        self.lds_last = 0  # LDS processes requests in order, one queue per CU
+        self.pipe_free: dict = {}  # pipe key -> first free cycle
+        self.pipe_owner: dict = {}  # pipe key -> PipeUse
+        self.pipe_use: dict = {}  # pipe key -> busy cycles (utilisation)
+        self.lds_last = 0  # LDS completes in order per CU
         self.max_cycles = max_cycles
         self.max_instructions = max_instructions
+        self.allow_unmodelled = allow_unmodelled
         self.executed = 0
+        self.flops = 0
         self.halt_reason: str | None = None
-        self._dma_inflight: list = []  # (complete, wave, index, ranges)
-        from .semantics import lookup as sem_lookup
-        self._sem = [sem_lookup(ins.mnemonic) for ins in kernel.instructions]
+        self.finished = False
+        self._dma: list = []  # in-flight LDS DMA: (issue, complete, wave, index, memop)
+        self._unmodelled_noted: set = set()
+        self._ctx_target = t.name
 
-    # ------------------------------------------------------------ events
-    def _push(self, cycle: int, wave: int, kind: str, payload) -> None:
+    # ================================================================ public stepping
+    def run(self) -> None:
+        """Run until every wave has ended (or a limit)."""
+        step = self.step_cycle
+        limit = self.max_instructions
+        while step():
+            if self.executed >= limit:
+                self.halt_reason = f"stopped after --max-instructions {limit} instructions"
+                break
+
+    def run_until(self, cycle: int) -> bool:
+        """Advance until the clock reaches `cycle` (results landed up to it). False when finished."""
+        while not self.finished and self.cycle < cycle:
+            if not self.step_cycle():
+                return False
+        if self.cycle > cycle:
+            return True
+        self._land_until(cycle)
+        return not self.finished
+
+    def step_cycle(self) -> bool:
+        """Process the current cycle (land results, issue what can issue) and move the clock
+        to the next cycle where a wave can act. False when every wave has ended."""
+        if self.finished:
+            return False
+        now = self.cycle
+        if self.events and self.events[0][0] <= now:
+            self._land_until(now)
+        waves = self.waves
+        if len(waves) == 1:
+            w = waves[0]
+            if not w.state.done and w.ready_at <= now and not w.at_barrier:
+                self._try_issue(w, now)
+        else:
+            self._issue_turn(now)
+            if any(w.at_barrier for w in waves):
+                self._release_barrier(now)
+        nxt = -1
+        for w in waves:
+            if not w.state.done and not w.at_barrier:
+                if nxt < 0 or w.ready_at < nxt:
+                    nxt = w.ready_at
+        if nxt < 0:
+            self._finish(now)
+            return False
+        self.cycle = nxt if nxt > now else now + 1
+        if self.cycle > self.max_cycles:
+            self.halt_reason = f"stopped after --max-cycles {self.max_cycles} cycles"
+            self.finished = True
+            return False
+        return True
+
+    def _finish(self, now: int) -> None:
+        """Every wave ended: let outstanding effects land; the kernel ends with the last one."""
+        last = now
+        for w in self.waves:
+            if w.end_cycle is not None and w.end_cycle > last:
+                last = w.end_cycle
+        if self.events:
+            last = max(last, max(e[0] for e in self.events))
+        self._land_until(last)
+        self.cycle = last
+        self.finished = True
+
+    # ================================================================ inspection
+    def inflight(self, wave: int, now: int | None = None) -> dict[str, list[CounterOp]]:
+        """Outstanding counted operations of a wave: {'vm': [...], 'lgkm': [...], 'exp': [...]}."""
+        now = self.cycle if now is None else now
+        c = self.waves[wave].counters
+        return {k: c.outstanding(k, now) for k in ("vm", "lgkm", "exp")}
+
+    def pipes(self, now: int | None = None) -> list[PipeUse]:
+        """Pipes busy at `now` and with what."""
+        now = self.cycle if now is None else now
+        return [u for u in self.pipe_owner.values() if u.start <= now < u.end]
+
+    def pending_writes(self, wave: int, now: int | None = None) -> dict[tuple, Pending]:
+        """Registers of a wave with a write still in flight: (file, index) -> Pending."""
+        now = self.cycle if now is None else now
+        return {r: p for r, p in self.waves[wave].pending.items() if p.land > now}
+
+    def stats(self) -> dict:
+        """Per-kernel figures: cycles, instructions, MFMA utilisation, FLOP/cycle."""
+        return kernel_stats(self)
+
+    # ================================================================ time travel
+    def snapshot(self) -> EngineSnapshot:
+        """A copy of the machine at the current cycle (cost: the register files, memory and LDS)."""
+        return EngineSnapshot(
+            cycle=self.cycle, seq=self._seq, events=list(self.events),
+            waves=[w.copy() for w in self.waves],
+            wave_arrays=[(tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS), w.state.scc, w.state.pc,
+                          w.state.done) for w in self.waves],
+            memory=[b.data.copy() for b in self.memory.buffers], lds=self.lds.data.copy(),
+            pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
+            lds_last=self.lds_last, records=len(self.records), hazards=len(self.hazards), notes=len(self.notes),
+            executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
+            flops=self.flops)
+
+    def restore(self, snap: EngineSnapshot) -> None:
+        """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
+        held by callers, e.g. `Simulation.wave(i)`, see the restored values)."""
+        self.cycle, self._seq = snap.cycle, snap.seq
+        self.events = list(snap.events)
+        for w, saved, (arrays, scc, pc, done) in zip(self.waves, snap.waves, snap.wave_arrays):
+            state = w.state
+            restored = saved.copy()
+            for name in WaveRuntime.__slots__:
+                setattr(w, name, getattr(restored, name))
+            w.state = state
+            for name, arr in zip(_WAVE_ARRAYS, arrays):
+                getattr(state, name)[...] = arr
+            state.scc, state.pc, state.done = scc, pc, done
+        for b, data in zip(self.memory.buffers, snap.memory):
+            b.data[...] = data
+        self.lds.data[...] = snap.lds
+        self.pipe_free, self.pipe_owner, self.pipe_use = dict(snap.pipe_free), dict(snap.pipe_owner), dict(snap.pipe_use)
+        self.lds_last = snap.lds_last
+        del self.records[snap.records:]
+        del self.hazards[snap.hazards:]
+        del self.notes[snap.notes:]
+        self.executed, self._dma = snap.executed, list(snap.dma)
+        self.halt_reason, self.finished, self.flops = snap.halt_reason, snap.finished, snap.flops
+
+    # ================================================================ events
+    def _push(self, cycle: int, wave: int, kind: int, payload) -> None:
         self._seq += 1
         heapq.heappush(self.events, (cycle, self._seq, wave, kind, payload))
 
     def _land_until(self, now: int) -> None:
-        while self.events and self.events[0][0] <= now:
-            cycle, _, wi, kind, payload = heapq.heappop(self.events)
+        events = self.events
+        pop = heapq.heappop
+        while events and events[0][0] <= now:
+            cycle, _, wi, kind, payload = pop(events)
             w = self.waves[wi]
-            if kind == "write":
-                self._apply(w, payload)
-            elif kind == "memop":
-                memop, index = payload
-                self._check_lds_race(wi, index, memop, cycle)
+            if kind == 0:  # register writes of one instruction
+                writes, seq = payload
+                for wr in writes:
+                    self._apply(w, wr, seq)
+            else:  # a memory operation performed now
+                memop, index, issue, seq = payload
+                if self._dma and getattr(memop, "pieces", None) is not None and getattr(memop, "dst_file", None):
+                    self._check_lds_race(wi, index, issue, memop, cycle)
                 for wr in memop.perform(self.memory, self.lds):
-                    self._apply(w, wr)
+                    self._apply(w, wr, seq)
+        if self._dma and self._dma[0][1] <= now:
+            self._dma = [d for d in self._dma if d[1] > now]
 
-    def _apply(self, w: WaveRuntime, wr: RegWrite) -> None:
+    def _apply(self, w: WaveRuntime, wr: RegWrite, seq: int) -> None:
         st = w.state
-        if wr.file in ("v", "a"):
-            arr, init = st.file(wr.file)
+        f = wr.file
+        if f == "v" or f == "a":
+            arr, init = (st.vgpr, st.vgpr_init) if f == "v" else (st.agpr, st.agpr_init)
             n = len(wr.values)
-            sl = slice(wr.index, wr.index + n)
-            arr[sl] = np.where(wr.mask[None, :], wr.values, arr[sl])
-            init[sl] |= wr.mask[None, :]
-        elif wr.file == "s":
+            lo = wr.index
+            mask = wr.mask
+            if mask is None:
+                arr[lo:lo + n] = wr.values
+                init[lo:lo + n] = True
+            else:
+                np.copyto(arr[lo:lo + n], wr.values, where=mask[None, :])
+                init[lo:lo + n] |= mask[None, :]
+            pend = w.pending
+            for k in range(lo, lo + n):
+                p = pend.get((f, k))
+                if p is not None and p.seq == seq:
+                    del pend[(f, k)]
+        elif f == "s":
             st.set_sgpr(wr.index, wr.values)
-        elif wr.file == "scc":
+            pend = w.pending
+            for k in range(wr.index, wr.index + len(wr.values)):
+                p = pend.get(("s", k))
+                if p is not None and p.seq == seq:
+                    del pend[("s", k)]
+        elif f == "scc":
             st.scc = int(wr.values[0])
-        for reg in wr.regs():
-            p = w.pending.get(reg)
-            if p is not None and p.land <= self.cycle:
-                del w.pending[reg]
+            p = w.pending.get(("scc", 0))
+            if p is not None and p.seq == seq:
+                del w.pending[("scc", 0)]
 
-    # ------------------------------------------------------------ issue
-    def step_cycle(self) -> bool:
-        """Advance to the next cycle where something can happen; issue what can issue. False when done."""
-        if all(w.state.done for w in self.waves):
-            return False
-        now = self.cycle
-        self._land_until(now)
-        order = sorted(range(len(self.waves)), key=lambda i: (-self.waves[i].priority, i))
-        for wi in order:
-            w = self.waves[wi]
-            if w.state.done or w.ready_at > now or w.at_barrier:
+    # ================================================================ issue
+    def _turn(self, w: WaveRuntime, t: int) -> int:
+        """First issue turn of the wave's SIMD at or after cycle t."""
+        iv = self.interval
+        if iv == 1:
+            return t
+        return t + (w.simd - t) % iv
+
+    def _issue_turn(self, now: int) -> None:
+        """Several waves: per SIMD, one instruction per category per turn, by (priority, age)."""
+        ready = [w for w in self.waves if not w.state.done and not w.at_barrier and w.ready_at <= now]
+        if not ready:
+            return
+        if len(ready) > 1:
+            ready.sort(key=lambda w: (-w.priority, w.wid))
+        used: set = set()
+        decoded = self.decoded
+        n = len(decoded)
+        for w in ready:
+            pc = w.state.pc
+            cat = decoded[pc].category if pc < n else "internal"
+            if cat != "internal" and (w.simd, cat) in used:
+                if w.first_try is None:
+                    w.first_try = now
+                self._stall(w, now + 1, "pipe busy", now)
                 continue
-            self._try_issue(wi, now)
-        self._release_barrier(now)
-        if all(w.state.done for w in self.waves):
-            self._land_until(max([e[0] for e in self.events], default=now))
-            self.cycle = max(now, max((e.complete for w in self.waves for e in w.inflight), default=now))
-            return False
-        nxt = [w.ready_at for w in self.waves if not w.state.done and not w.at_barrier]
-        if self.events:
-            nxt.append(self.events[0][0])
-        t = min(nxt) if nxt else now + 1
-        self.cycle = max(t, now + 1)
-        if self.cycle > self.max_cycles:
-            self.halt_reason = f"stopped after --max-cycles {self.max_cycles} cycles"
-            return False
-        return True
+            if self._try_issue(w, now) and cat != "internal":
+                used.add((w.simd, cat))
 
-    def run(self) -> None:
-        while self.step_cycle():
-            if self.executed >= self.max_instructions:
-                self.halt_reason = f"stopped after --max-instructions {self.max_instructions} instructions"
-                break
+    def _stall(self, w: WaveRuntime, until: int, reason: str, now: int) -> bool:
+        t = self._turn(w, until if until > now else now + 1)
+        w.stalls[reason] = w.stalls.get(reason, 0) + (t - now)
+        w.ready_at = t
+        return False
 
-    def _stall(self, w: WaveRuntime, until: int, reason: str, now: int) -> None:
-        until = max(until, now + 1)
-        w.stalls[reason] = w.stalls.get(reason, 0) + (until - now)
-        w.ready_at = until
-
-    def _counter_value(self, w: WaveRuntime, counter: str, now: int) -> list[int]:
-        return sorted(f.complete for f in w.outstanding(counter, now))
-
-    def _try_issue(self, wi: int, now: int) -> None:
-        w = self.waves[wi]
+    def _try_issue(self, w: WaveRuntime, now: int) -> bool:
+        """Issue the wave's next instruction at `now` if nothing holds it; True if it issued."""
         st = w.state
-        kernel = self.kernel
-        if st.pc >= len(kernel.instructions):
+        pc = st.pc
+        decoded = self.decoded
+        if pc >= len(decoded):
             raise SimError("execution ran past the last instruction without s_endpgm")
-        ins = kernel.instructions[st.pc]
-        info = kernel.infos[st.pc]
+        d = decoded[pc]
         if w.first_try is None:
             w.first_try = now
-        m = ins.mnemonic
-        pipe = info.pipe if info else _guess_pipe(m)
-
-        # s_waitcnt: wait until each named counter is at or below its value
-        if m.startswith("s_waitcnt"):
-            limits = waitcnt_fields(ins, self.target, kernel.symbols)
-            until = now
-            for counter, limit in limits.items():
-                times = self._counter_value(w, counter, now)
-                if len(times) > limit:
-                    until = max(until, times[len(times) - limit - 1])
+        if w.hold_until > now:
+            return self._stall(w, w.hold_until, w.hold_reason, now)
+        if d.error is not None:
+            raise SimError(d.error)
+        pipe = d.pipe
+        if pipe == "waitcnt":
+            until, which = now, ""
+            for counter, limit in d.wait.items():
+                r = w.counters.release(counter, limit, now)
+                if r > until:
+                    until, which = r, counter
             if until > now:
-                self._stall(w, until, f"waitcnt {counter_names(limits, w, self, now)}", now)
-                return
-            self._retire_simple(wi, w, ins, now, now + 1)
-            return
-        if m == "s_barrier":
-            # Hardware waits for the wave's own outstanding memory? No: only the barrier.
-            w.at_barrier = True
-            w._barrier_index = st.pc
-            return
-        # pipe availability
-        key = (w.simd, pipe) if pipe in ("valu", "mfma", "trans", "dp") else (wi, pipe)
-        free = self.pipe_busy.get(key, 0)
+                return self._stall(w, until, "waitcnt " + COUNTER_NAMES[which], now)
+            self._retire(w, d, now, now + 1)
+            return True
+        if pipe == "nop" or pipe == "sleep" or pipe == "setprio" or pipe == "endpgm" or pipe == "barrier":
+            return self._engine_op(w, d, now)
+        # the pipe and the counters must have room
+        key = (pipe, w.simd) if pipe in SIMD_PIPES else pipe
+        free = self.pipe_free.get(key, 0)
         if free > now:
-            self._stall(w, free, f"pipe {pipe} busy", now)
-            return
-        # counter overflow
-        counters = info.counters if info else frozenset()
-        for counter in counters:
-            cap = {"vm": self.target.vmcnt_max, "lgkm": self.target.lgkmcnt_max, "exp": self.target.expcnt_max}[counter]
-            times = self._counter_value(w, counter, now)
-            if len(times) >= cap:
-                self._stall(w, times[len(times) - cap], f"{counter}cnt full", now)
-                return
-        if m == "s_nop":
-            n = _const(ins, 0, kernel.symbols) if ins.operands else 0
-            self._retire_simple(wi, w, ins, now, now + n + 1, ready=now + n + 1)
-            return
-        if m == "s_sleep":
-            n = _const(ins, 0, kernel.symbols) if ins.operands else 0
-            self._retire_simple(wi, w, ins, now, now + 64 * n + 1, ready=now + 64 * max(n, 0) + 1)
-            return
-        if m == "s_setprio":
-            w.priority = _const(ins, 0, kernel.symbols) if ins.operands else 0
-            self._retire_simple(wi, w, ins, now, now + 1)
-            return
-        if m == "s_endpgm":
-            self._retire_simple(wi, w, ins, now, now + 1)
-            st.done = True
-            w.end_cycle = now + 1
-            return
-        sem = self._sem[st.pc]
+            return self._stall(w, free, "pipe busy", now)
+        for counter in d.counters:
+            f = w.counters.full_until(counter, now)
+            if f > now:
+                return self._stall(w, f, "counter full", now)
+        sem = d.sem
         if sem is None:
-            raise SimError(f"instruction not modelled yet: {m}")
-        ctx = Ctx(st, ins, kernel.symbols, kernel.labels, self.target.lds_bytes, target=self.target.name)
-        sem(ctx, ins)
-        # interlocks: a read of a register an ALU producer has not written yet waits
+            if not self.allow_unmodelled:
+                raise SimError(f"instruction not modelled yet: {d.mnemonic}")
+            if d.mnemonic not in self._unmodelled_noted:
+                self._unmodelled_noted.add(d.mnemonic)
+                self.notes.append((w.wid, f"{self.kernel.instructions[pc].span}: {d.mnemonic} has no semantics "
+                                          f"yet: timed from its pipe, registers and memory left unchanged"))
+            ctx = None
+        else:
+            ins = self.kernel.instructions[pc]
+            ctx = Ctx(st, ins, self.kernel.symbols, self.kernel.labels, self.target.lds_bytes,
+                      target=self._ctx_target)
+            sem(ctx, ins)
+            if w.interlock_until > now or w.async_until > now:
+                if not self._check_reads(w, ctx, pc, now):
+                    return False
+        complete = self._schedule(w, d, ctx, key, now)
+        if ctx is not None:
+            if ctx.notes:
+                span = self.kernel.instructions[pc].span
+                self.notes.extend((w.wid, f"{span}: {n}") for n in ctx.notes)
+            if ctx.branch_to is not None:
+                st.pc = ctx.branch_to
+                w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
+            else:
+                st.pc = pc + 1
+        else:
+            st.pc = pc + 1
+        self._record(w, pc, now, complete, 1)
+        return True
+
+    def _check_reads(self, w: WaveRuntime, ctx: Ctx, pc: int, now: int) -> bool:
+        """Interlocks stall (False); reads of non-interlocked writes in flight raise hazards."""
+        pend = w.pending
         wait_until = now
+        racy: dict[int, list] = {}
         for reg in ctx.reads:
-            p = w.pending.get(reg)
-            if p is not None and p.land > now and p.interlocked:
-                wait_until = max(wait_until, p.land)
+            p = pend.get(reg)
+            if p is not None and p.land > now:
+                if p.interlocked:
+                    if p.land > wait_until:
+                        wait_until = p.land
+                else:
+                    lst = racy.setdefault(p.index, [])
+                    if reg not in lst:
+                        lst.append(reg)
         if wait_until > now:
             self._stall(w, wait_until, "dependency", now)
-            return
-        for reg in dict.fromkeys(ctx.reads):
-            p = w.pending.get(reg)
-            if p is not None and p.land > now and not p.interlocked:
-                self._hazard(wi, now, st.pc, p.index, [reg], "read")
-        # commit
-        index = st.pc
-        complete = self._schedule(wi, w, ins, info, pipe, ctx, now)
-        busy = self._occupancy(ins, info, pipe)
-        self.pipe_busy[key] = now + busy
-        self.pipe_use[(w.simd, pipe)] = self.pipe_use.get((w.simd, pipe), 0) + busy
-        for note in ctx.notes:
-            self.notes.append((wi, f"{ins.span}: {note}"))
-        st.pc = ctx.branch_to if ctx.branch_to is not None else st.pc + 1
-        self._record(wi, w, index, now, complete)
-        w.ready_at = now + (self.lat.branch if ctx.branch_to is not None else 1)
+            return False
+        for producer, regs in racy.items():
+            p = pend[regs[0]]
+            self._hazard_read(w, now, pc, producer, regs, p)
+        return True
 
-    def _retire_simple(self, wi, w, ins, now, complete, ready=None) -> None:
-        index = w.state.pc
-        w.state.pc += 1
-        self._record(wi, w, index, now, complete)
-        w.ready_at = ready if ready is not None else now + 1
+    def _engine_op(self, w: WaveRuntime, d: Decoded, now: int) -> bool:
+        """Instructions the engine handles itself: they use no functional unit."""
+        pipe = d.pipe
+        iv = self.interval
+        if pipe == "nop":
+            slots = max(d.count, 0) + 1  # s_nop N = N+1 wait states
+            self._retire(w, d, now, now + slots * iv, slots)
+            w.hold_until, w.hold_reason = now + slots * iv, "nop"
+        elif pipe == "sleep":
+            cycles = max(d.count & 0x7F, 0) * self.lat.sleep
+            self._retire(w, d, now, now + max(cycles, 1))
+            if cycles:
+                w.hold_until, w.hold_reason = now + cycles, "sleep"
+        elif pipe == "setprio":
+            w.priority = d.count & 3
+            self._retire(w, d, now, now + 1)
+        elif pipe == "endpgm":
+            self._retire(w, d, now, now + 1)
+            w.state.done = True
+            w.end_cycle = now + 1
+        elif pipe == "barrier":
+            w.at_barrier = True
+            if len(self.waves) == 1:
+                self._release_barrier(now)
+        return True
 
-    def _record(self, wi: int, w: WaveRuntime, index: int, now: int, complete: int) -> None:
-        rec = IssueRecord(wi, index, w.first_try if w.first_try is not None else now, now, complete, dict(w.stalls))
-        for k, v in w.stalls.items():
-            w.stall_totals[k] = w.stall_totals.get(k, 0) + v
-        self.records.append(rec)
-        w.stalls = {}
+    def _retire(self, w: WaveRuntime, d: Decoded, now: int, complete: int, slots: int = 1) -> None:
+        w.state.pc = d.index + 1
+        self._record(w, d.index, now, complete, slots)
+
+    def _record(self, w: WaveRuntime, index: int, now: int, complete: int, slots: int) -> None:
+        stalls = w.stalls
+        if stalls:
+            tot = w.stall_totals
+            for k, v in stalls.items():
+                tot[k] = tot.get(k, 0) + v
+            w.stalls = {}
+        else:
+            stalls = _EMPTY
+        ready = w.first_try if w.first_try is not None else now
+        self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
+        w.slots += slots
         w.first_try = None
         w.instructions += 1
         self.executed += 1
+        w.ready_at = self._turn(w, now + 1)
 
     def _release_barrier(self, now: int) -> None:
         live = [w for w in self.waves if not w.state.done]
-        if live and all(w.at_barrier for w in live):
-            for i, w in enumerate(self.waves):
-                if w.at_barrier:
-                    w.at_barrier = False
-                    index = w.state.pc
-                    start = w.first_try if w.first_try is not None else now
-                    w.stalls["barrier"] = w.stalls.get("barrier", 0) + (now - start)
-                    w.state.pc += 1
-                    self._record(i, w, index, now, now + self.lat.barrier)
-                    w.ready_at = now + self.lat.barrier
+        if not live or not all(w.at_barrier for w in live):
+            return
+        for w in live:
+            self._check_barrier_lds(w, now)
+        done_at = now + self.lat.barrier
+        for w in live:
+            w.at_barrier = False
+            start = w.first_try if w.first_try is not None else now
+            if now > start:
+                w.stalls["barrier"] = w.stalls.get("barrier", 0) + (now - start)
+            d = self.decoded[w.state.pc]
+            self._retire(w, d, now, done_at)
+            w.hold_until, w.hold_reason = done_at, "barrier"
 
-    # ------------------------------------------------------------ timing of results
-    def _occupancy(self, ins: Instruction, info, pipe: str) -> int:
-        if pipe == "mfma":
-            return 4 * self._mfma_passes(ins)
-        if pipe in ("valu",):
-            return 4  # wave64 on a 16-lane SIMD
-        if pipe == "trans":
-            return 4
-        if pipe == "dp":
-            return 8
-        return 1
-
-    def _mfma_passes(self, ins: Instruction) -> int:
-        try:
-            from ..isa import mfma
-            info = mfma.lookup(ins.mnemonic, self.target.name)
-            if info is not None:
-                p = info.passes
-                return p[self.target.name] if isinstance(p, dict) else int(p)
-        except ImportError:
-            pass
-        return 8
-
-    def _schedule(self, wi: int, w: WaveRuntime, ins: Instruction, info, pipe: str, ctx: Ctx, now: int) -> int:
+    # ================================================================ completion times
+    def _schedule(self, w: WaveRuntime, d: Decoded, ctx: Ctx | None, key, now: int) -> int:
+        """Decide when the instruction's effects land; occupy its pipe; count it."""
         lat = self.lat
-        counters = info.counters if info else frozenset()
-        if pipe == "mfma":
-            complete = now + 4 * self._mfma_passes(ins)
-            interlocked = False
-        elif pipe in ("salu", "branch"):
-            complete, interlocked = now + lat.salu, True
+        pipe = d.pipe
+        memops = ctx.memops if ctx is not None else ()
+        busy = 0
+        if pipe == "valu":
+            complete = now + lat.valu
+            busy = lat.valu
+        elif pipe == "mfma":
+            busy = d.passes * lat.mfma_pass
+            complete = now + busy
+            self.flops += d.flops
+        elif pipe == "salu" or pipe == "branch" or pipe == "msg":
+            complete = now + lat.salu
         elif pipe == "trans":
-            complete, interlocked = now + lat.valu_trans, True
+            complete = now + lat.valu_trans
+            busy = lat.valu_trans
         elif pipe == "dp":
-            complete, interlocked = now + lat.valu_dp, True
-        elif pipe == "valu":
-            complete, interlocked = now + lat.valu, True
-        elif pipe == "smem":
-            # SMEM may return out of order: larger loads take longer in this model
-            words = sum(getattr(m, "dwords", 1) for m in ctx.memops) or 1
-            complete, interlocked = now + lat.smem + 4 * int(math.log2(max(words, 1))), False
-        elif pipe == "lds":
-            conflicts = getattr(ctx, "bank_conflicts", 0)
-            complete = max(now + lat.lds + lat.lds_conflict * conflicts, self.lds_last + 1)
-            self.lds_last = complete
-            interlocked = False
+            complete = now + lat.valu_dp
+            busy = lat.valu_dp
         elif pipe == "vmem":
-            is_dma = info is not None and "lds-dma" in info.flags
-            is_store = info is not None and "store" in info.flags
-            base = lat.lds_dma if is_dma else (lat.vmem_store if is_store else lat.vmem)
-            complete = max(now + base, self.vm_last.get(wi, 0) + 1)  # vector memory returns in order
-            self.vm_last[wi] = complete
-            interlocked = False
+            nbytes = wave_bytes(memops) if memops else 256
+            kind = "lds_dma" if d.is_lds_dma else ("vmem_store" if d.is_store else "vmem")
+            complete = w.counters.vm_in_order(now + self.memtiming.vector(kind, memops, nbytes))
+            busy = max(self.interval, nbytes // lat.vmem_bytes_per_cycle)
+        elif pipe == "lds":
+            nbytes = wave_bytes(memops) if memops else 256
+            conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
+            extra = conflicts * lat.lds_conflict
+            busy = max(1, -(-nbytes // lat.lds_bytes_per_cycle)) + extra
+            complete = now + lat.lds + extra + nbytes // lat.lds_bytes_per_cycle
+            if complete < self.lds_last:
+                complete = self.lds_last  # one LDS queue per CU: in order
+            self.lds_last = complete
+        elif pipe == "smem":
+            dwords = sum(int(getattr(m, "dwords", 1)) for m in memops) if memops else 1
+            complete = now + lat.smem + lat.smem_dword * dwords
+            busy = 1
         else:
-            complete, interlocked = now + 1, True
-        for wr in ctx.writes:
-            self._push(complete, wi, "write", wr)
-            for reg in wr.regs():
-                w.pending[reg] = Pending(complete, interlocked, w.state.pc, self._seq)
-        for memop in ctx.memops:
-            self._push(complete, wi, "memop", (memop, w.state.pc))
+            complete = now + 1
+        if busy:
+            self.pipe_free[key] = now + busy
+            self.pipe_use[key] = self.pipe_use.get(key, 0) + busy
+            self.pipe_owner[key] = PipeUse(pipe, w.simd if pipe in SIMD_PIPES else None, w.wid, d.index, now,
+                                           now + busy)
+        for counter in d.counters:
+            if pipe == "vmem":
+                kind = "lds-dma" if d.is_lds_dma else ("store" if d.is_store else "load")
+            elif pipe == "lds":
+                kind = "lds-store" if d.is_store else "lds"
+            else:
+                kind = pipe
+            w.counters.add(CounterOp(counter, kind, d.index, now, complete))
+        if ctx is None:
+            return complete
+        interlocked = d.interlocked
+        self._seq += 1
+        seq = self._seq
+        p = Pending(complete, interlocked, d.index, seq, pipe)
+        pend = w.pending
+        check_waw = w.async_until > now
+        if ctx.writes:
+            for wr in ctx.writes:
+                f = wr.file
+                if f == "scc":
+                    regs = (("scc", 0),)
+                else:
+                    regs = [(f, wr.index + k) for k in range(len(wr.values))]
+                for reg in regs:
+                    if check_waw:
+                        self._check_overwrite(w, reg, complete, d.index, now)
+                    pend[reg] = p
+            heapq.heappush(self.events, (complete, seq, w.wid, 0, (ctx.writes, seq)))
+        for memop in memops:
             dst = getattr(memop, "dst_file", None) or getattr(memop, "ret_file", None)
+            regs = []
             if dst:
                 idx = getattr(memop, "dst_index", None)
                 if idx is None:
                     idx = memop.ret_index
-                for k in range(getattr(memop, "dwords", 1)):
-                    w.pending[(dst, idx + k)] = Pending(complete, False, w.state.pc, self._seq)
+                regs = [(dst, idx + k) for k in range(int(getattr(memop, "dwords", 1) or 1))]
             slot = getattr(memop, "dst_slot", None)
             if slot is not None:
-                for k in range(memop.dwords):
-                    w.pending[("s", slot + k)] = Pending(complete, False, w.state.pc, self._seq)
-            if hasattr(memop, "lds_addrs"):
-                self._dma_inflight.append((complete, wi, w.state.pc, memop))
-        for counter in counters:
-            kind = "lds-dma" if info is not None and "lds-dma" in info.flags else pipe
-            w.inflight.append(InFlight(counter, kind, now, complete, w.state.pc, ctx.memops[0] if ctx.memops else None))
-        w.inflight = [f for f in w.inflight if f.complete > now]
+                regs = [("s", slot + k) for k in range(memop.dwords)]
+            for reg in regs:
+                if check_waw:
+                    self._check_overwrite(w, reg, complete, d.index, now)
+                pend[reg] = p
+            self._seq += 1  # a distinct heap key per push: payloads are never compared
+            heapq.heappush(self.events, (complete, self._seq, w.wid, 1, (memop, d.index, now, seq)))
+            if getattr(memop, "lds_addrs", None) is not None:
+                self._dma.append((now, complete, w.wid, d.index, memop))
+                self._dma.sort(key=lambda e: e[1])
+        if interlocked:
+            if complete > w.interlock_until:
+                w.interlock_until = complete
+        elif complete > w.async_until and (ctx.writes or memops):
+            w.async_until = complete
         return complete
 
-    # ------------------------------------------------------------ hazards seen at run time
-    def _hazard(self, wi: int, now: int, consumer: int, producer: int, regs: list, how: str) -> None:
+    # ================================================================ hazards seen at run time
+    def _hazard_read(self, w: WaveRuntime, now: int, consumer: int, producer: int, regs: list, p: Pending) -> None:
         ins_c = self.kernel.instructions[consumer]
         ins_p = self.kernel.instructions[producer]
         names = ", ".join(f"{f}{i}" for f, i in regs)
-        info_p = self.kernel.infos[producer]
-        pipe = info_p.pipe if info_p else _guess_pipe(ins_p.mnemonic)
-        if pipe in ("vmem",):
-            rule = "vmem-result-before-vmcnt"
-        elif pipe in ("lds", "smem"):
-            rule = "lgkm-result-before-lgkmcnt"
-        elif pipe == "mfma":
-            rule = "mfma-result-read-early"
-        else:
-            rule = "read-in-flight"
-        msg = (f"{ins_c.mnemonic} reads {names} while {ins_p.mnemonic} (line {ins_p.span.line}) "
-               f"has not written it yet: it sees the old value")
-        self.hazards.append(HazardEvent(rule, wi, now, consumer, producer, regs, msg))
+        rule = _READ_RULE.get(p.pipe, "inflight-result-read")
+        values = {}
+        st = w.state
+        for f, i in regs:
+            if f == "v":
+                values[f"v{i}"] = st.vgpr[i].copy()
+            elif f == "a":
+                values[f"a{i}"] = st.agpr[i].copy()
+            elif f == "s":
+                values[f"s{i}"] = int(st.sgpr[i])
+        msg = (f"{ins_c.mnemonic} reads {names} at cycle {now}, but {ins_p.mnemonic} (line {ins_p.span.line}) "
+               f"writes it at cycle {p.land}: the old value is read")
+        self.hazards.append(HazardEvent(rule, w.wid, now, consumer, producer, list(regs), msg, p.land, values))
 
-    def _check_lds_race(self, wi: int, index: int, memop, cycle: int) -> None:
-        """An LDS read performed while an LDS DMA that writes the same bytes is still in flight."""
-        self._dma_inflight = [d for d in self._dma_inflight if d[0] > cycle]
-        if not hasattr(memop, "pieces") or not self._dma_inflight:
+    def _check_overwrite(self, w: WaveRuntime, reg: tuple, complete: int, index: int, now: int) -> None:
+        p = w.pending.get(reg)
+        if p is None or p.interlocked or p.land <= now or p.land <= complete:
             return
-        if not hasattr(memop, "dst_file"):
-            return  # writes race too, but reads are what return wrong numbers
-        reads = memop.lds_ranges()
-        lo = min(a for a, _ in reads)
-        hi = max(b for _, b in reads)
-        for complete, dwi, dindex, dma in self._dma_inflight:
-            ranges = dma.lds_ranges()
-            if any(a < hi and lo < b for a, b in ranges):
-                msg = (f"{self.kernel.instructions[index].mnemonic} reads LDS [0x{lo:x}, 0x{hi:x}) while the LDS DMA "
-                       f"{self.kernel.instructions[dindex].mnemonic} (line {self.kernel.instructions[dindex].span.line}) "
-                       f"writing it is still in flight (lands at cycle {complete})")
-                self.hazards.append(HazardEvent("lds-dma-read-before-vmcnt", wi, cycle, index, dindex, [], msg))
-                break
+        ins_p = self.kernel.instructions[p.index]
+        ins_c = self.kernel.instructions[index]
+        msg = (f"{ins_c.mnemonic} writes {reg[0]}{reg[1]} at cycle {complete}, but {ins_p.mnemonic} "
+               f"(line {ins_p.span.line}) still in flight writes it later, at cycle {p.land}")
+        self.hazards.append(HazardEvent(RULE_OVERWRITE, w.wid, now, index, p.index, [reg], msg, p.land))
+
+    def _check_lds_race(self, wi: int, index: int, issue: int, memop, cycle: int) -> None:
+        """An LDS read performed while an older LDS DMA writing the same bytes is still in flight."""
+        reads = [(np.asarray(a, dtype=np.int64), int(sz)) for a, sz in memop.pieces]
+        for dissue, complete, dwi, dindex, dma in self._dma:
+            if complete <= cycle or dissue > issue:
+                continue
+            da = np.asarray(dma.lds_addrs, dtype=np.int64)
+            dhi = da + int(dma.size)
+            for ra, sz in reads:
+                hit = (ra[:, None] < dhi[None, :]) & (da[None, :] < ra[:, None] + sz)
+                if hit.any():
+                    r_i, _ = np.nonzero(hit)
+                    lo = int(ra[r_i].min())
+                    hi = int(ra[r_i].max()) + sz
+                    ins_d = self.kernel.instructions[dindex]
+                    msg = (f"{self.kernel.instructions[index].mnemonic} reads LDS [0x{lo:x}, 0x{hi:x}) at cycle "
+                           f"{cycle} while the LDS DMA {ins_d.mnemonic} (line {ins_d.span.line}) writing it lands "
+                           f"at cycle {complete}: the old bytes are read")
+                    self.hazards.append(HazardEvent(RULE_LDS_DMA_READ, wi, cycle, index, dindex, [("lds", lo, hi)],
+                                                    msg, complete))
+                    return
+
+    def _check_barrier_lds(self, w: WaveRuntime, now: int) -> None:
+        """Other waves pass the barrier while this wave's LDS writes are still in flight."""
+        c = w.counters
+        late = [o for o in c.outstanding("lgkm", now) if o.kind == "lds-store"]
+        late += [o for o in c.outstanding("vm", now) if o.kind == "lds-dma"]
+        if not late or len(self.waves) == 1:
+            return
+        o = late[0]
+        ins = self.kernel.instructions[o.index]
+        counter = "lgkmcnt" if o.counter == "lgkm" else "vmcnt"
+        msg = (f"s_barrier releases at cycle {now} while wave {w.wid}'s {ins.mnemonic} (line {ins.span.line}) "
+               f"still writes LDS until cycle {o.complete}: wait with s_waitcnt {counter}(0) before the barrier")
+        self.hazards.append(HazardEvent(RULE_BARRIER_LDS, w.wid, now, w.state.pc, o.index, [], msg, o.complete))
 
 
-def _guess_pipe(m: str) -> str:
-    if m.startswith("v_mfma") or m.startswith("v_smfmac"):
-        return "mfma"
-    if m.startswith(("global_", "buffer_", "flat_", "scratch_")):
-        return "vmem"
-    if m.startswith("ds_"):
-        return "lds"
-    if m.startswith(("s_load", "s_buffer_load", "s_store", "s_dcache")):
-        return "smem"
-    if m.startswith("v_"):
-        return "valu"
-    return "salu"
+# ==================================================================== summaries
+def wave_summary(eng: Engine, wi: int) -> dict:
+    """Per wave: cycles, instructions, stall breakdown (the `run --format json` fields)."""
+    w = eng.waves[wi]
+    stalls = dict(w.stall_totals)
+    for k, v in w.stalls.items():
+        stalls[k] = stalls.get(k, 0) + v
+    return {"wave": wi, "simd": w.simd, "cycles": w.end_cycle if w.end_cycle is not None else eng.cycle,
+            "instructions": w.instructions, "stall_cycles": sum(stalls.values()),
+            "stalls": dict(sorted(stalls.items(), key=lambda kv: -kv[1]))}
+
+
+def kernel_stats(eng: Engine) -> dict:
+    """Per kernel: cycles, MFMA pipe utilisation, achieved vs peak FLOP per cycle.
+
+    Utilisation is the matrix cores' busy cycles over cycles x SIMDs that hold waves.
+    Peak FLOP/cycle is what those SIMDs would reach issuing the kernel's fastest MFMA
+    back to back (catalog flops / (passes x mfma_pass)); achieved is the kernel's MFMA
+    flops over its cycles.
+    """
+    cycles = max(eng.cycle, 1)
+    simds = sorted({w.simd for w in eng.waves})
+    mfma_busy = {s: eng.pipe_use.get(("mfma", s), 0) for s in simds}
+    best = 0.0
+    for d in eng.decoded:
+        if d.pipe == "mfma" and d.passes:
+            best = max(best, d.flops / (d.passes * eng.lat.mfma_pass))
+    peak = best * len(simds)
+    return {
+        "cycles": eng.cycle, "instructions": eng.executed, "waves": len(eng.waves),
+        "mfma_busy_cycles": sum(mfma_busy.values()),
+        "mfma_utilisation": sum(mfma_busy.values()) / (cycles * max(len(simds), 1)),
+        "mfma_utilisation_per_simd": {str(s): b / cycles for s, b in mfma_busy.items()},
+        "flops": eng.flops,
+        "flops_per_cycle": eng.flops / cycles,
+        "peak_flops_per_cycle": peak,
+        "hazards": len(eng.hazards),
+    }
 
 
 def _const(ins: Instruction, i: int, symbols: dict) -> int:
     from ..resolve import eval_const
     return eval_const(ins.operands[i], symbols)
-
-
-def waitcnt_fields(ins: Instruction, target, symbols: dict) -> dict[str, int]:
-    """{'vm': n, 'lgkm': n, 'exp': n} for the counters an s_waitcnt names (others: no wait)."""
-    out: dict[str, int] = {}
-    maxima = {"vm": target.vmcnt_max, "lgkm": target.lgkmcnt_max, "exp": target.expcnt_max}
-    for op in ins.operands:
-        calls = op.calls if isinstance(op, CallGroup) else (op,) if isinstance(op, Call) else ()
-        for c in calls:
-            name = c.name.replace("_sat", "")
-            key = {"vmcnt": "vm", "lgkmcnt": "lgkm", "expcnt": "exp"}.get(name)
-            if key is None or not c.args:
-                continue
-            from ..resolve import eval_const
-            value = eval_const(c.args[0], symbols)
-            out[key] = min(value, maxima[key])
-        if not calls and not isinstance(op, (Call, CallGroup)):
-            from ..resolve import eval_const
-            raw = eval_const(op, symbols)
-            # gfx9 encoding: vmcnt = [3:0] | [15:14] << 4, expcnt = [6:4], lgkmcnt = [11:8]
-            out["vm"] = (raw & 0xF) | (((raw >> 14) & 0x3) << 4)
-            out["exp"] = (raw >> 4) & 0x7
-            out["lgkm"] = (raw >> 8) & 0xF
-    return {k: v for k, v in out.items() if v < maxima[k]}
-
-
-def counter_names(limits: dict, w: WaveRuntime, eng: Engine, now: int) -> str:
-    parts = []
-    for counter, limit in limits.items():
-        if len(w.outstanding(counter, now)) > limit:
-            parts.append(f"{counter}cnt")
-    return " ".join(parts) or "counters"

@@ -1,0 +1,105 @@
+"""The memory counters of one wave (vmcnt, lgkmcnt, expcnt) as the gfx9 ISA defines them.
+
+A counter is the number of operations of its kind issued and not yet complete. The
+engine gives every counted operation its completion cycle at issue (that is where the
+ordering rules are applied, see below), so the counter's value at any cycle, and the
+cycle at which it drops to a given value, follow from the completion times alone:
+
+- ``vm``: vector memory loads, stores (gfx9 has no separate store counter) and LDS DMA.
+  They return in issue order, so the engine never lets one complete before an older one.
+- ``lgkm``: LDS, GDS, scalar memory and messages. LDS operations complete in order (one
+  FIFO per CU); SMEM may return out of order, so with SMEM outstanding only
+  ``lgkmcnt(0)`` guarantees a particular result: ``s_waitcnt lgkmcnt(N)`` releases once at
+  most N operations are outstanding, whichever they are.
+- ``exp``: exports and GDS. On gfx9 VMEM stores do not use expcnt (only gfx6 needed an
+  expcnt wait before overwriting store data; LLVM ``vmemWriteNeedsExpWaitcnt``).
+
+The state is small and immutable per operation, so snapshots copy lists of references.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COUNTERS = ("vm", "lgkm", "exp")
+COUNTER_NAMES = {"vm": "vmcnt", "lgkm": "lgkmcnt", "exp": "expcnt"}
+
+# Dynamic hazard rule ids raised by the engine (the hazard linter uses the same ids).
+RULE_VMEM_READ = "vmcnt-load-result-read"  # a VGPR read before the load writing it returned
+RULE_LDS_READ = "lgkmcnt-lds-result-read"  # a VGPR read before the ds_read writing it returned
+RULE_SMEM_READ = "lgkmcnt-smem-result-read"  # an SGPR read before the s_load writing it returned
+RULE_LDS_DMA_READ = "vmcnt-lds-dma-read"  # LDS bytes read before the LDS DMA writing them landed
+RULE_MFMA_READ = "mfma-result-read-early"  # an MFMA destination read before its passes completed
+RULE_OVERWRITE = "inflight-result-overwrite"  # a register written while an older write to it is in flight
+RULE_BARRIER_LDS = "barrier-lds-incomplete"  # s_barrier released while a wave's LDS writes are in flight
+
+
+@dataclass(frozen=True, slots=True)
+class CounterOp:
+    """One counted operation still outstanding: what the debugger's `counters` shows."""
+
+    counter: str  # vm | lgkm | exp
+    kind: str  # load | store | atomic | lds-dma | lds | smem | msg
+    index: int  # instruction index in the kernel
+    issue: int
+    complete: int
+
+
+class WaveCounters:
+    """Outstanding counted operations of one wave, per counter, in issue order."""
+
+    __slots__ = ("ops", "maxima", "last_vm")
+
+    def __init__(self, maxima: dict[str, int]):
+        self.ops: dict[str, list[CounterOp]] = {c: [] for c in COUNTERS}
+        self.maxima = maxima
+        self.last_vm = 0  # completion of the youngest vm operation: later ones may not finish earlier
+
+    def copy(self) -> "WaveCounters":
+        c = WaveCounters.__new__(WaveCounters)
+        c.ops = {k: list(v) for k, v in self.ops.items()}
+        c.maxima = self.maxima
+        c.last_vm = self.last_vm
+        return c
+
+    def add(self, op: CounterOp) -> None:
+        self.ops[op.counter].append(op)
+        if op.counter == "vm" and op.complete > self.last_vm:
+            self.last_vm = op.complete
+
+    def vm_in_order(self, complete: int) -> int:
+        """The completion a new vm operation gets: not before the youngest outstanding one."""
+        return complete if complete >= self.last_vm else self.last_vm
+
+    def _prune(self, counter: str, now: int) -> list[CounterOp]:
+        ops = self.ops[counter]
+        if ops and any(o.complete <= now for o in ops):
+            ops = [o for o in ops if o.complete > now]
+            self.ops[counter] = ops
+        return ops
+
+    def outstanding(self, counter: str, now: int) -> list[CounterOp]:
+        """Operations of `counter` not complete at cycle `now` (issue order)."""
+        return list(self._prune(counter, now))
+
+    def value(self, counter: str, now: int) -> int:
+        return len(self._prune(counter, now))
+
+    def release(self, counter: str, limit: int, now: int) -> int:
+        """First cycle >= now at which at most `limit` operations of `counter` are outstanding.
+
+        Completions are known, so this is the (k - limit)-th earliest completion among
+        the k outstanding: for in-order counters the oldest ones, for SMEM any.
+        """
+        ops = self._prune(counter, now)
+        k = len(ops)
+        if k <= limit:
+            return now
+        times = sorted(o.complete for o in ops)
+        return times[k - limit - 1]
+
+    def full_until(self, counter: str, now: int) -> int:
+        """`now` if another operation of `counter` may issue, else the cycle a slot frees."""
+        return self.release(counter, self.maxima[counter] - 1, now)
+
+    def any_outstanding(self, now: int) -> bool:
+        return any(self._prune(c, now) for c in COUNTERS)

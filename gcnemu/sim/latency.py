@@ -1,0 +1,190 @@
+"""Latency overrides (`--latency vmem=500`, a TOML file, the Python API) and memory latency.
+
+Defaults live in the target records (`gcnemu.isa.targets.Latencies`, with their
+sources); this module only changes them and answers "how long does this access
+take", which may depend on where it goes and how many bytes it moves.
+
+TOML file format::
+
+    [latency]            # any Latencies field
+    vmem = 700
+    lds = 32
+
+    [[memory]]           # optional: slower/faster memory for some addresses
+    buffer = "A"         # a buffer of the launch setup ...
+    vmem = 900           # ... whose loads take 900 clocks (stores: vmem_store, LDS DMA: lds_dma)
+
+    [[memory]]
+    base = 0x100000000   # ... or an address range
+    size = 4096
+    vmem = 120
+
+Python: ``Simulation(kernel, setup, latencies={"vmem": 700})`` or a ``Latencies`` or a
+``TimingConfig``; ``engine.memory.hook = fn(kind, addrs, nbytes) -> int | None`` for
+any address-dependent model (return None to fall back to the tables).
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..diagnostics import GcnemuError
+from ..isa.targets import Latencies
+
+MEMORY_KINDS = ("vmem", "vmem_store", "lds_dma")
+
+
+@dataclass
+class Region:
+    """Accesses whose first lane address falls in [lo, hi) take these latencies instead."""
+
+    latencies: dict[str, int]
+    buffer: str | None = None
+    lo: int = 0
+    hi: int = 0
+
+
+@dataclass
+class TimingConfig:
+    """Latency overrides plus memory regions, from the CLI, a TOML file or Python."""
+
+    overrides: dict[str, int] = field(default_factory=dict)
+    regions: list[Region] = field(default_factory=list)
+
+    def apply(self, base: Latencies) -> Latencies:
+        try:
+            return base.override(**self.overrides)
+        except (KeyError, ValueError) as e:
+            raise GcnemuError(str(e).strip("'\"")) from None
+
+    def merged(self, other: "TimingConfig") -> "TimingConfig":
+        return TimingConfig({**self.overrides, **other.overrides}, self.regions + other.regions)
+
+
+def parse_assignment(text: str) -> tuple[str, int]:
+    """'vmem=500' -> ('vmem', 500); a GcnemuError that says what is wrong otherwise."""
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise GcnemuError(f"--latency expects NAME=CYCLES (e.g. vmem=500), got '{text}'")
+    known = Latencies.__dataclass_fields__
+    if name not in known:
+        raise GcnemuError(f"unknown latency '{name}'; known: {', '.join(known)}")
+    try:
+        cycles = int(value.strip(), 0)
+    except ValueError:
+        raise GcnemuError(f"--latency {name}: '{value.strip()}' is not an integer number of cycles") from None
+    if cycles < 0:
+        raise GcnemuError(f"--latency {name}: cycles must be >= 0")
+    return name, cycles
+
+
+def parse_overrides(items: list[str] | None) -> TimingConfig:
+    cfg = TimingConfig()
+    for item in items or []:
+        for part in item.split(","):
+            if part.strip():
+                k, v = parse_assignment(part)
+                cfg.overrides[k] = v
+    return cfg
+
+
+def load_toml(path: str) -> TimingConfig:
+    """Read a latency TOML file (format in the module docstring); errors name the file."""
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise GcnemuError(f"{path}: no such latency file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise GcnemuError(f"{path}: invalid TOML: {e}") from None
+    cfg = TimingConfig()
+    unknown = set(data) - {"latency", "memory"}
+    if unknown:
+        raise GcnemuError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}; expected [latency] and [[memory]]")
+    for k, v in (data.get("latency") or {}).items():
+        if k not in Latencies.__dataclass_fields__:
+            raise GcnemuError(f"{path}: unknown latency '{k}'; known: {', '.join(Latencies.__dataclass_fields__)}")
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise GcnemuError(f"{path}: latency '{k}' must be a non-negative integer, got {v!r}")
+        cfg.overrides[k] = v
+    for i, m in enumerate(data.get("memory") or []):
+        lat = {k: v for k, v in m.items() if k in MEMORY_KINDS}
+        bad = set(m) - set(MEMORY_KINDS) - {"buffer", "base", "size"}
+        if bad or not lat:
+            raise GcnemuError(f"{path}: [[memory]] entry {i + 1} needs 'buffer' or 'base'+'size' and at least one "
+                              f"of {', '.join(MEMORY_KINDS)}" + (f" (unknown: {', '.join(sorted(bad))})" if bad else ""))
+        if "buffer" in m:
+            cfg.regions.append(Region(lat, buffer=str(m["buffer"])))
+        elif "base" in m and "size" in m:
+            cfg.regions.append(Region(lat, lo=int(m["base"]), hi=int(m["base"]) + int(m["size"])))
+        else:
+            raise GcnemuError(f"{path}: [[memory]] entry {i + 1} needs 'buffer' or both 'base' and 'size'")
+    return cfg
+
+
+def as_config(latencies) -> TimingConfig:
+    """Accept None, a dict of overrides, a Latencies or a TimingConfig (Python API)."""
+    if latencies is None:
+        return TimingConfig()
+    if isinstance(latencies, TimingConfig):
+        return latencies
+    if isinstance(latencies, dict):
+        return TimingConfig(dict(latencies))
+    if isinstance(latencies, Latencies):
+        return TimingConfig(latencies.as_dict())
+    raise TypeError(f"latencies must be a dict, Latencies or TimingConfig, not {type(latencies).__name__}")
+
+
+class MemoryTiming:
+    """How long a memory access takes: table latency + bytes / bandwidth, per region.
+
+    `hook(kind, addrs, nbytes)` may return a latency for any access (None: use the
+    tables); it is the place for a cache model. Kinds: vmem, vmem_store, lds_dma.
+    """
+
+    def __init__(self, lat: Latencies, regions: list[Region] | None = None, memory=None):
+        self.lat = lat
+        self.hook: Callable | None = None
+        self.regions: list[Region] = []
+        for r in regions or []:
+            if r.buffer is not None:
+                if memory is None:
+                    continue
+                try:
+                    b = memory.buffer(r.buffer)
+                except KeyError:
+                    raise GcnemuError(f"latency region names unknown buffer '{r.buffer}'") from None
+                self.regions.append(Region(r.latencies, r.buffer, b.base, b.end))
+            else:
+                self.regions.append(r)
+
+    def vector(self, kind: str, memops: list, nbytes: int) -> int:
+        base = getattr(self.lat, kind)
+        if self.regions or self.hook is not None:
+            addrs = _first_addrs(memops)
+            if self.hook is not None:
+                got = self.hook(kind, addrs, nbytes)
+                if got is not None:
+                    return int(got)
+            if addrs is not None and len(addrs):
+                a = int(addrs[0])
+                for r in self.regions:
+                    if r.lo <= a < r.hi and kind in r.latencies:
+                        base = r.latencies[kind]
+                        break
+        return base + nbytes // self.lat.vmem_bytes_per_cycle
+
+
+def _first_addrs(memops: list) -> np.ndarray | None:
+    for op in memops:
+        addrs = getattr(op, "addrs", None)
+        if addrs is not None:
+            return addrs
+        a = getattr(op, "address", None)
+        if a is not None:
+            return np.array([a], dtype=np.uint64)
+    return None
