@@ -24,6 +24,7 @@ import numpy as np
 from gcnemu.isa import mfma as M
 from gcnemu.isa.mfma import MfmaInfo
 
+HELP = "show where each MFMA matrix element lives (register, lane) and the reverse"
 WIDTH = 80
 FORMATS = ("text", "markdown", "csv", "json")
 

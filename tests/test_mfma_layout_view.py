@@ -117,3 +117,13 @@ def test_list(capsys):
 def test_default_arch_picks_a_target_that_has_the_mnemonic(capsys):
     rc, out, _ = run(capsys, "v_mfma_f32_16x16x8bf16", "--operand", "A")
     assert rc == 0 and out.startswith("v_mfma_f32_16x16x8bf16 on gfx90a")
+
+
+def test_wired_into_the_gcnemu_cli(capsys):
+    cli = pytest.importorskip("gcnemu.cli")
+    assert cli.main(["layout", "v_mfma_f32_16x16x1f32", "--arch", "gfx908", "--operand", "B",
+                     "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert len(rows) == 64 and {r["lane"] for r in rows} == {str(n) for n in range(64)}
+    assert cli.main(["layout", "v_mfma_bogus"]) == 1
+    assert capsys.readouterr().err.startswith("error: ")
