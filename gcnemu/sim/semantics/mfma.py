@@ -67,8 +67,9 @@ def mfma(ctx: Ctx, ins) -> None:
     else:
         c = _regs(ctx, ctx.op(3), info.cd_regs, info.cd_type)
     if info.scaled:
-        if ins.modifier("op_sel") is not None or ins.modifier("op_sel_hi") is not None:
-            raise SimError(f"{ins.mnemonic}: op_sel byte selection of the scales is not modelled yet")
+        op_sel = ins.modifier("op_sel") or (0, 0, 0)
+        op_sel_hi = ins.modifier("op_sel_hi") or (0, 0, 0)
+        kw["scale_a_byte"], kw["scale_b_byte"] = M.scale_bytes(op_sel, op_sel_hi)
         kw["scale_a"] = _regs(ctx, ctx.op(4), 1, "f32")[0]
         kw["scale_b"] = _regs(ctx, ctx.op(5), 1, "f32")[0]
     try:
