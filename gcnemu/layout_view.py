@@ -372,7 +372,8 @@ def _resolve_instruction(mnemonic: str, arch: str | None) -> MfmaInfo | str:
             return f"{mnemonic} is not available on {target} (it exists on {', '.join(elsewhere)})"
         hint = M.suggest(mnemonic, target) or M.suggest(mnemonic)
     else:
-        for t in ("gfx942", "gfx950", "gfx90a", "gfx908"):
+        # the project's default target first (gfx90a), then where the spelling exists
+        for t in ("gfx90a", "gfx942", "gfx950", "gfx908"):
             info = M.lookup(mnemonic, t)
             if info is not None:
                 return info
