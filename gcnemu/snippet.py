@@ -1,0 +1,1767 @@
+"""Snippet files: an asm file whose header comments declare its launch setup and expected results.
+
+    ; gcnemu:
+    ;   arch: gfx90a
+    ;   workgroup: 64
+    ;   buffer A: f32[64] = arange(64) -> s[4:5]
+    ;   vgpr v5 = lane * 4
+    ;   expect v1 = lane * 4 : u32
+    ;   expect A = arange(64) * 2 : tol 1e-6
+    ;   expect hazards: none
+    ;   expect cycles: 1000..1400
+
+The full syntax is documented in docs/snippets.md. This module turns the header into
+a `Setup` (what `gcnemu run` launches) plus expectations, and checks expectations
+against a finished `Simulation`. Expressions go through `gcnemu.evaluator`, never
+Python `eval`: snippet files are input from strangers.
+
+Why header comments: the file stays a plain `.s` that llvm-mc assembles unchanged,
+and the expectations live beside the code they describe.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import numpy as np
+
+from .diagnostics import Diagnostic, GcnemuError, render
+from .evaluator import DTYPES, EvalError, Node, evaluate, names_used, parse_expr
+from .program import Program, Span
+from .setup import Setup
+
+__all__ = [
+    "Directive", "Header", "Snippet", "Failure", "Found", "RegRef", "parse_header", "setup_from_program",
+    "load_snippet", "check", "found_hazards", "build", "parse_directive", "SnippetBuild",
+]
+
+# ---------------------------------------------------------------- value types
+
+# name -> (numpy storage type, bytes). bf16 stays a name: ml_dtypes is imported only when used.
+TYPE_BYTES = {"f64": 8, "u64": 8, "i64": 8, "f32": 4, "u32": 4, "i32": 4, "f16": 2, "bf16": 2, "u16": 2,
+              "i16": 2, "u8": 1, "i8": 1}
+FLOAT_TYPES = frozenset({"f64", "f32", "f16", "bf16"})
+
+
+def np_dtype(name: str):
+    """numpy dtype for a type name (bf16 from ml_dtypes)."""
+    if name == "bf16":
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype(DTYPES[name])
+
+
+def cast_to(value, tname: str, shape: tuple | None, what: str) -> np.ndarray:
+    """An evaluated value as an array of type `tname` and `shape` (broadcast, or reshaped when
+    the element count matches). Integer types wrap like the hardware; a non-integral float for an
+    integer type is an error rather than a silent truncation."""
+    arr = np.asarray(value)
+    if arr.dtype.kind == "b":
+        arr = arr.astype(np.int64)
+    if shape is not None and arr.shape != tuple(shape):
+        if arr.size == int(np.prod(shape)) and arr.size > 1:
+            arr = arr.reshape(shape)
+        else:
+            try:
+                arr = np.broadcast_to(arr, shape)
+            except ValueError:
+                raise ValueError(f"{what}: a value of shape {arr.shape} does not fit shape {tuple(shape)}") from None
+    with np.errstate(all="ignore"):
+        if tname in FLOAT_TYPES:
+            out = arr.astype(np.float64).astype(np.float32 if tname == "bf16" else np_dtype(tname))
+            if tname == "bf16":
+                out = out.astype(np_dtype("bf16"))
+            return np.ascontiguousarray(out)
+        if arr.dtype.kind == "f":
+            if not np.all(np.isfinite(arr)) or np.any(arr != np.trunc(arr)):
+                raise ValueError(f"{what}: type {tname} needs integers, the value has fractions or NaN/inf")
+            arr = arr.astype(np.int64)
+        if arr.dtype != np.uint64:
+            arr = arr.astype(np.int64)
+        return np.ascontiguousarray(arr.astype(np_dtype(tname)))
+
+
+def words_from_typed(arr: np.ndarray, tname: str) -> np.ndarray:
+    """Typed values -> uint32 words (64-bit values give two words, lo first; 16/8-bit zero-extend)."""
+    size = TYPE_BYTES[tname]
+    if size == 4:
+        return arr.view(np.uint32)
+    if size == 8:
+        return _split64(arr.view(np.uint64))
+    bits = arr.view(np.uint16 if size == 2 else np.uint8)
+    return bits.astype(np.uint32)
+
+
+def _split64(u: np.ndarray) -> np.ndarray:
+    """uint64[n, ...] -> uint32[2n, ...]: each value becomes (lo, hi) along the first axis."""
+    lo = (u & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+    hi = (u >> np.uint64(32)).astype(np.uint32)
+    out = np.empty((u.shape[0] * 2,) + u.shape[1:], dtype=np.uint32)
+    out[0::2] = lo
+    out[1::2] = hi
+    return out
+
+
+def typed_from_words(words: np.ndarray, tname: str, hi: bool = False) -> np.ndarray:
+    """uint32 words [count, ...] -> typed values; 64-bit types pair registers (count halves)."""
+    size = TYPE_BYTES[tname]
+    words = np.asarray(words, dtype=np.uint32)
+    if size == 4:
+        return words.view(np_dtype(tname))
+    if size == 8:
+        u = words[0::2].astype(np.uint64) | (words[1::2].astype(np.uint64) << np.uint64(32))
+        return u.view(np_dtype(tname))
+    shifted = words >> np.uint32(16 if size == 2 else 8) if hi else words
+    if size == 2:
+        return (shifted & np.uint32(0xFFFF)).astype(np.uint16).view(np_dtype(tname))
+    return (shifted & np.uint32(0xFF)).astype(np.uint8).view(np_dtype(tname))
+
+
+# ---------------------------------------------------------------- registers
+
+_REG_ONE = re.compile(r"^([vsa])(\d+)$")
+_REG_RANGE = re.compile(r"^([vsa])\[\s*(\d+)\s*:\s*(\d+)\s*\]$")
+
+
+@dataclass(frozen=True)
+class RegRef:
+    """A register or range named in a header: v1, v[0:3], a5, s[4:5], vcc, m0, exec, scc."""
+
+    file: str  # 'v' | 'a' | 's' | 'scc'
+    index: int  # first SGPR slot for scalars (vcc = 106...)
+    count: int
+    text: str
+
+    @property
+    def vector(self) -> bool:
+        return self.file in ("v", "a")
+
+    def names(self) -> list[str]:
+        """One name per 32-bit register (JSON keys)."""
+        if self.file == "scc":
+            return ["scc"]
+        if self.count == 1:
+            return [self.text]
+        if self.file == "s" and not self.text.startswith("s"):
+            return [f"{self.text}[{k}]" for k in range(self.count)]
+        return [f"{self.file}{self.index + k}" for k in range(self.count)]
+
+    def words(self, wave) -> np.ndarray:
+        """Current contents as uint32: [count, 64] for vector registers, [count] for scalars."""
+        if self.file == "v":
+            return np.array(wave.vgpr[self.index:self.index + self.count], dtype=np.uint32)
+        if self.file == "a":
+            return np.array(wave.agpr[self.index:self.index + self.count], dtype=np.uint32)
+        if self.file == "scc":
+            return np.array([wave.scc], dtype=np.uint32)
+        return np.array(wave.sgpr[self.index:self.index + self.count], dtype=np.uint32)
+
+    def setup_key(self) -> str:
+        """The `Setup.sgprs` key for a scalar register (special names map to their slots)."""
+        return f"s{self.index}" if self.count == 1 else f"s[{self.index}:{self.index + self.count - 1}]"
+
+
+def parse_reg(text: str, target=None) -> RegRef:
+    """Register text -> RegRef; ValueError with a readable message when it is not one."""
+    from .sim.state import SPECIAL_SLOTS
+    t = text.strip()
+    if t == "scc":
+        return RegRef("scc", 0, 1, t)
+    if t in SPECIAL_SLOTS:
+        slot, n = SPECIAL_SLOTS[t]
+        return RegRef("s", slot, n, t)
+    m = _REG_ONE.match(t)
+    if m:
+        f, lo, hi = m.group(1), int(m.group(2)), int(m.group(2))
+    else:
+        m = _REG_RANGE.match(t)
+        if not m:
+            raise ValueError(f"'{t}' is not a register (expected v1, v[0:3], a0, s5, s[4:5], vcc, exec, m0 or scc)")
+        f, lo, hi = m.group(1), int(m.group(2)), int(m.group(3))
+        if hi < lo:
+            raise ValueError(f"'{t}': the first register index exceeds the second")
+    limit = {"v": 256, "a": 256, "s": 102}[f]
+    if target is not None:
+        limit = {"v": target.vgprs, "a": target.agprs, "s": target.sgprs}[f]
+    if hi >= limit:
+        raise ValueError(f"'{t}' is out of range: the target has {f}0..{f}{limit - 1}")
+    return RegRef(f, lo, hi - lo + 1, t)
+
+
+def default_type(count: int, value) -> str:
+    """Untyped values: a register pair holds one 64-bit value, anything else 32-bit words;
+    float values are f32/f64, integers u32/u64 (negative integers wrap, so i32 works too)."""
+    is_float = np.asarray(value).dtype.kind == "f"
+    if count == 2:
+        return "f64" if is_float else "u64"
+    return "f32" if is_float else "u32"
+
+
+# ---------------------------------------------------------------- source positions
+
+
+@dataclass(frozen=True)
+class Src:
+    """Where a piece of header text sits, so every error can point at its column."""
+
+    file: str
+    line: int
+    col: int  # 1-based column of text[0]
+    text: str
+
+    def span(self, a: int = 0, b: int | None = None) -> Span:
+        b = len(self.text) if b is None else b
+        return Span(self.file, self.line, self.col + a, self.line, self.col + max(b, a + 1))
+
+    def error(self, message: str, a: int = 0, b: int | None = None) -> GcnemuError:
+        return GcnemuError(message, [Diagnostic("error", message, self.span(a, b))])
+
+    def sub(self, a: int, b: int | None = None) -> "Src":
+        """The piece text[a:b], leading/trailing blanks trimmed, columns kept."""
+        b = len(self.text) if b is None else b
+        piece = self.text[a:b]
+        lead = len(piece) - len(piece.lstrip())
+        return Src(self.file, self.line, self.col + a + lead, piece.strip())
+
+
+@dataclass(frozen=True)
+class Expr:
+    """An expression from a header with its position; parsed once, evaluated as often as needed."""
+
+    src: Src
+    node: Node
+
+    @staticmethod
+    def parse(src: Src) -> "Expr":
+        if not src.text:
+            raise src.error("expected an expression")
+        try:
+            return Expr(src, parse_expr(src.text))
+        except EvalError as e:
+            raise src.error(e.message, e.start, e.end) from None
+
+    def names(self) -> set[str]:
+        return names_used(self.node)
+
+    def eval(self, env: dict, default_shape=None, base_dir: str | None = None):
+        try:
+            return evaluate(self.node, env, default_shape=default_shape, base_dir=base_dir)
+        except EvalError as e:
+            raise self.src.error(e.message, e.start, e.end) from None
+
+
+def _top_find(text: str, needles: tuple[str, ...], start: int = 0) -> tuple[int, str]:
+    """First needle at bracket depth 0 outside quotes: (index, needle) or (-1, '')."""
+    depth = 0
+    quote = ""
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0:
+            for n in needles:
+                if text.startswith(n, i):
+                    return i, n
+        i += 1
+    return -1, ""
+
+
+def _find_assign(text: str, start: int = 0) -> tuple[int, int]:
+    """The top-level '=' or '==' that separates a left side from a value: (index, length) or (-1, 0)."""
+    i = start
+    while True:
+        i, _ = _top_find(text, ("=",), i)
+        if i < 0:
+            return -1, 0
+        if i > 0 and text[i - 1] in "<>!=":
+            i += 1
+            continue
+        return (i, 2) if text.startswith("==", i) else (i, 1)
+
+
+# ---------------------------------------------------------------- the header block
+
+_OPENER = re.compile(r"gcnemu\s*:", re.IGNORECASE)
+_KEY = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+@dataclass
+class Directive:
+    """One header statement: `buffer A: f32[64] = ...`, `expect v1 = lane`."""
+
+    key: str
+    src: Src  # the whole statement text
+    trailing: bool = False  # written after an instruction on the same line
+
+    @property
+    def line(self) -> int:
+        return self.src.line
+
+
+def _comment_start(line: str, in_block: bool) -> tuple[int | None, bool, bool]:
+    """(column index of a ';' or '//' line comment or None, whether only blanks precede it, block-comment state)."""
+    i, n = 0, len(line)
+    quote = False
+    code_seen = False
+    while i < n:
+        ch = line[i]
+        if in_block:
+            if line.startswith("*/", i):
+                in_block = False
+                i += 2
+                continue
+            i += 1
+            continue
+        if quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                quote = False
+            i += 1
+            continue
+        if ch == '"':
+            quote = True
+            code_seen = True
+        elif ch == ";" or line.startswith("//", i):
+            return i, not code_seen, False
+        elif line.startswith("/*", i):
+            in_block = True
+            i += 2
+            continue
+        elif not ch.isspace():
+            code_seen = True
+        i += 1
+    return None, False, in_block
+
+
+def scan_directives(lines: list[str], file: str) -> list[Directive]:
+    """Find every header statement of a file (see the module docstring for the block rules)."""
+    out: list[Directive] = []
+    in_block_comment = False
+    block_open = False
+    for lineno, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r")
+        start, full, in_block_comment_next = _comment_start(line, in_block_comment)
+        in_block_comment = in_block_comment_next
+        if start is None:
+            block_open = False
+            continue
+        # comment text without its markers (';;;' or '//')
+        j = start
+        while j < len(line) and line[j] in ";/":
+            j += 1
+        while j < len(line) and line[j] in " \t":
+            j += 1
+        text = line[j:]
+        m = _OPENER.match(text)
+        if not full:
+            block_open = False
+            if m:
+                rest = j + m.end()
+                piece = Src(file, lineno, rest + 1, line[rest:]).sub(0)
+                if piece.text:
+                    out.append(_directive(piece, trailing=True))
+            continue
+        if m:
+            block_open = True
+            rest = j + m.end()
+            piece = Src(file, lineno, rest + 1, line[rest:]).sub(0)
+            if piece.text:
+                out.append(_directive(piece))
+            continue
+        if not block_open:
+            continue
+        body = text.rstrip()
+        if not body or body.startswith("#"):
+            continue
+        if body.lower() == "end":
+            block_open = False
+            continue
+        out.append(_directive(Src(file, lineno, j + 1, body)))
+    return out
+
+
+def _directive(src: Src, trailing: bool = False) -> Directive:
+    m = _KEY.match(src.text)
+    if not m:
+        raise src.error("expected a header statement such as 'arch:', 'buffer', 'vgpr' or 'expect'")
+    return Directive(m.group(0).lower(), src, trailing)
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass
+class BufferDecl:
+    name: str
+    tname: str
+    shape: tuple | None
+    init: Expr | None
+    sgpr: str | None
+    rsrc: str | None
+    stride: int
+    src: Src
+
+
+@dataclass
+class ArgDecl:
+    name: str
+    value: Expr | None  # None: the argument is the buffer of that name
+    src: Src
+
+
+@dataclass
+class RegInit:
+    reg: RegRef
+    expr: Expr
+    tname: str | None
+    src: Src
+
+
+@dataclass
+class LdsInit:
+    offset: int
+    tname: str
+    shape: tuple | None
+    expr: Expr | None
+    src: Src
+
+
+# ---------------------------------------------------------------- expectations
+
+
+@dataclass
+class Options:
+    """What follows ':' after an expected value: type, tolerances, lanes, waves."""
+
+    tname: str | None = None
+    tol: float = 0.0
+    rtol: float = 0.0
+    lanes: tuple[int, int] | None = None  # inclusive
+    waves: tuple[int, int] | None = None  # inclusive
+    hi: bool = False
+
+
+@dataclass
+class Expect:
+    """Base of every expectation; `src` is the statement, for failure messages and --update."""
+
+    src: Src
+    directive: Directive
+
+
+@dataclass
+class RegExpect(Expect):
+    reg: RegRef = None
+    expr: Expr = None
+    opts: Options = field(default_factory=Options)
+
+
+@dataclass
+class MemExpect(Expect):
+    lhs: Expr = None
+    expr: Expr = None
+    opts: Options = field(default_factory=Options)
+
+
+@dataclass
+class LdsExpect(Expect):
+    offset: int = 0
+    tname: str = "u32"
+    shape: tuple = ()
+    expr: Expr = None
+    opts: Options = field(default_factory=Options)
+
+
+@dataclass
+class HazardExpect(Expect):
+    rule: str = ""  # '' with none=True: `expect hazards: none`
+    line: int | None = None
+    present: bool = True
+    none: bool = False
+
+
+@dataclass
+class CyclesExpect(Expect):
+    lo: int | None = None
+    hi: int | None = None
+    value_src: Src = None  # the text after 'cycles:' (what --update rewrites)
+
+
+@dataclass
+class CounterExpect(Expect):
+    counter: str = ""  # vmcnt | lgkmcnt | expcnt | instructions
+    value: int = 0
+    opts: Options = field(default_factory=Options)
+
+
+@dataclass
+class ErrorExpect(Expect):
+    text: str = ""
+
+
+VALUE_EXPECTS = (RegExpect, MemExpect, LdsExpect)
+
+
+# ---------------------------------------------------------------- header
+
+
+@dataclass
+class Header:
+    """Everything a snippet header declares, not yet evaluated."""
+
+    directives: list[Directive] = field(default_factory=list)
+    arch: tuple[str, Src] | None = None
+    workgroup: tuple[tuple[int, int, int], Src] | None = None
+    waves: tuple[int, Src] | None = None
+    workgroup_id: tuple[int, int, int] | None = None
+    kernarg: tuple[int | None, Src] | None = None
+    latencies: dict[str, int] = field(default_factory=dict)
+    latency_src: dict[str, Src] = field(default_factory=dict)
+    max_cycles: int | None = None
+    max_instructions: int | None = None
+    buffers: list[BufferDecl] = field(default_factory=list)
+    args: list[ArgDecl] = field(default_factory=list)
+    reg_inits: list[RegInit] = field(default_factory=list)
+    lds_inits: list[LdsInit] = field(default_factory=list)
+    expects: list[Expect] = field(default_factory=list)
+
+    @property
+    def has_expectations(self) -> bool:
+        return bool(self.expects)
+
+
+def parse_header(program: Program) -> Header:
+    """Read the header statements of a parsed file (from `program.lines`: the parser drops comments)."""
+    header = Header()
+    for d in scan_directives(program.lines, program.file):
+        header.directives.append(d)
+        parse_directive(d, header)
+    return header
+
+
+def parse_directive(d: Directive, header: Header) -> None:
+    """Apply one statement to the header. Later statements of the same name override earlier ones
+    (that is how CLI options override the file)."""
+    src = d.src
+    key = d.key
+    rest = src.sub(len(key))
+    handler = _HANDLERS.get(key)
+    if handler is None:
+        import difflib
+        close = difflib.get_close_matches(key, list(_HANDLERS), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(sorted(_HANDLERS))})"
+        raise src.error(f"unknown header statement '{key}'{hint}", 0, len(key))
+    if d.trailing and key != "expect":
+        raise src.error("only 'expect' statements can follow an instruction on its line", 0, len(key))
+    handler(d, rest, header)
+
+
+def _after_colon(rest: Src, key: str) -> Src:
+    if not rest.text.startswith(":"):
+        raise rest.error(f"expected ':' after '{key}'", 0, 1)
+    return rest.sub(1)
+
+
+def _int_value(src: Src, what: str, lo: int | None = 0) -> int:
+    value = Expr.parse(src).eval({})
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+        raise src.error(f"{what} must be an integer")
+    if lo is not None and value < lo:
+        raise src.error(f"{what} must be at least {lo}")
+    return int(value)
+
+
+def _split_commas(src: Src) -> list[Src]:
+    out = []
+    start = 0
+    while True:
+        i, _ = _top_find(src.text, (",",), start)
+        if i < 0:
+            out.append(src.sub(start))
+            return [p for p in out if p.text or len(out) == 1]
+        out.append(src.sub(start, i))
+        start = i + 1
+
+
+def _h_arch(d: Directive, rest: Src, h: Header) -> None:
+    from .isa.targets import get_target
+    val = _after_colon(rest, "arch")
+    try:
+        name = get_target(val.text).name
+    except KeyError as e:
+        raise val.error(str(e).strip("'\"")) from None
+    h.arch = (name, val)
+
+
+def _h_workgroup(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "workgroup")
+    parts = re.split(r"\s*[x,]\s*", val.text.strip())
+    try:
+        dims = [int(p, 0) for p in parts if p]
+    except ValueError:
+        raise val.error("workgroup size: expected N, XxY or XxYxZ (e.g. 256 or 16x16)") from None
+    if not 1 <= len(dims) <= 3 or any(x < 1 for x in dims):
+        raise val.error("workgroup size: expected 1 to 3 positive dimensions")
+    while len(dims) < 3:
+        dims.append(1)
+    if dims[0] * dims[1] * dims[2] > 1024:
+        raise val.error("a workgroup has at most 1024 work-items")
+    h.workgroup = (tuple(dims), val)
+
+
+def _h_waves(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "waves")
+    n = _int_value(val, "the number of waves", 1)
+    if n > 16:
+        raise val.error("a workgroup has at most 16 waves")
+    h.waves = (n, val)
+
+
+def _h_workgroup_id(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "workgroup-id")
+    ids = [_int_value(p, "a workgroup id") for p in _split_commas(val)]
+    if not 1 <= len(ids) <= 3:
+        raise val.error("workgroup-id: expected X[, Y[, Z]]")
+    h.workgroup_id = tuple(ids + [0] * (3 - len(ids)))
+
+
+def _h_kernarg(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "kernarg")
+    if val.text.lower() == "none":
+        h.kernarg = (None, val)
+        return
+    try:
+        reg = parse_reg(val.text)
+    except ValueError as e:
+        raise val.error(str(e)) from None
+    if reg.file != "s" or reg.count != 2 or not val.text.startswith("s"):
+        raise val.error("kernarg: expected an SGPR pair such as s[0:1], or 'none'")
+    h.kernarg = (reg.index, val)
+
+
+def _h_latency(d: Directive, rest: Src, h: Header) -> None:
+    from .isa.targets import Latencies
+    val = _after_colon(rest, "latency")
+    for part in _split_commas(val):
+        name, eq, value = part.text.partition("=")
+        name = name.strip()
+        if not eq:
+            raise part.error("latency: expected name=cycles (e.g. vmem=300)")
+        if name not in Latencies.__dataclass_fields__:
+            raise part.error(f"unknown latency '{name}'; known: {', '.join(Latencies.__dataclass_fields__)}",
+                             0, len(name))
+        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}")
+        h.latency_src[name] = part
+
+
+def _h_limit(attr: str):
+    def handler(d: Directive, rest: Src, h: Header) -> None:
+        val = _after_colon(rest, d.key)
+        setattr(h, attr, _int_value(val, d.key, 1))
+    return handler
+
+
+def _parse_type(src: Src, allow_no_type: bool = False) -> tuple[str | None, tuple | None, int]:
+    """`f32[64,64]` at the start of src -> (type, shape or None, characters used)."""
+    m = re.match(r"([a-z][a-z0-9]*)", src.text)
+    if not m or m.group(1) not in TYPE_BYTES:
+        if allow_no_type:
+            return None, None, 0
+        word = m.group(1) if m else src.text[:1]
+        raise src.error(f"expected a type ({', '.join(TYPE_BYTES)}), found '{word}'", 0, max(1, len(word)))
+    tname = m.group(1)
+    i = m.end()
+    if i < len(src.text) and src.text[i] == "[":
+        depth_close = _matching_bracket(src.text, i)
+        if depth_close < 0:
+            raise src.error("missing ']' after the shape", i, i + 1)
+        inner = src.sub(i + 1, depth_close)
+        dims = [_int_value(p, "a dimension", 0) for p in _split_commas(inner)] if inner.text else []
+        size = int(np.prod(dims)) if dims else 1
+        if size * TYPE_BYTES[tname] > 256 << 20:
+            raise inner.error("buffers are limited to 256 MiB")
+        return tname, tuple(dims), depth_close + 1
+    return tname, None, i
+
+
+def _matching_bracket(text: str, i: int) -> int:
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "[":
+            depth += 1
+        elif text[j] == "]":
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_RESERVED_NAMES = frozenset({"lane", "wave", "tid", "tid_x", "tid_y", "tid_z", "i", "lds", "pi", "inf", "nan",
+                             "True", "False"})
+
+
+def parse_buffer(src: Src) -> BufferDecl:
+    """`A: f32[64] = INIT -> s[4:5], rsrc s[8:11] stride 4` (header) or `A=f32[64]:INIT->s[4:5]` (CLI)."""
+    m = _NAME_RE.match(src.text)
+    if not m:
+        raise src.error("expected a buffer name")
+    name = m.group(0)
+    _check_buffer_name(name, src)
+    arrow, _ = _top_find(src.text, ("->",))
+    body_end = arrow if arrow >= 0 else len(src.text)
+    rest = src.sub(m.end(), body_end)
+    tname = shape = None
+    init = None
+    if rest.text:
+        sep = rest.text[0]
+        if sep not in ":=":
+            raise rest.error(f"expected ':' and a type after buffer name '{name}'", 0, 1)
+        body = rest.sub(1)
+        tname, shape, used = _parse_type(body, allow_no_type=(sep == "="))
+        if tname is None:
+            init = Expr.parse(body)
+        else:
+            tail = body.sub(used)
+            if tail.text:
+                if tail.text[0] not in "=:":
+                    raise tail.error("expected '=' and the initial contents", 0, 1)
+                init = Expr.parse(tail.sub(1))
+    if tname is None and init is None:
+        raise src.error(f"buffer '{name}' needs a type (e.g. f32[64]) or contents")
+    sgpr = rsrc = None
+    stride = 0
+    if arrow >= 0:
+        dests = src.sub(arrow + 2)
+        for part in _split_commas(dests):
+            words = part.text.split()
+            if not words:
+                raise part.error("expected an SGPR such as s[4:5] or 'rsrc s[8:11]'")
+            if words[0] == "rsrc":
+                if len(words) < 2:
+                    raise part.error("rsrc needs four SGPRs, e.g. rsrc s[8:11]")
+                reg_text = words[1]
+                try:
+                    reg = parse_reg(reg_text)
+                except ValueError as e:
+                    raise part.error(str(e)) from None
+                if reg.file != "s" or reg.count != 4 or reg.index % 4:
+                    raise part.error("a buffer descriptor (V#) needs four aligned SGPRs, e.g. rsrc s[8:11]")
+                rsrc = reg.setup_key()
+                if len(words) >= 3:
+                    if words[2] != "stride" or len(words) != 4:
+                        raise part.error("expected 'stride N' after the descriptor registers")
+                    stride = _int_value(part.sub(part.text.index(words[3])), "stride")
+                    if stride >= 1 << 14:
+                        raise part.error("the V# stride field has 14 bits (at most 16383)")
+            else:
+                if len(words) != 1:
+                    raise part.error("expected one SGPR pair such as s[4:5]")
+                try:
+                    reg = parse_reg(words[0])
+                except ValueError as e:
+                    raise part.error(str(e)) from None
+                if reg.file != "s" or reg.count != 2 or reg.index % 2 or not words[0].startswith("s"):
+                    raise part.error("a buffer address needs an aligned SGPR pair, e.g. s[4:5]")
+                sgpr = reg.setup_key()
+    return BufferDecl(name, tname, shape, init, sgpr, rsrc, stride, src)
+
+
+def _check_buffer_name(name: str, src: Src) -> None:
+    from .evaluator import FUNCTIONS
+    is_reg = _REG_ONE.match(name) or name in ("vcc", "exec", "m0", "scc")
+    if is_reg or name in _RESERVED_NAMES or name in FUNCTIONS or name.startswith("__"):
+        raise src.error(f"'{name}' cannot name a buffer (it is a register, a function or a reserved name)",
+                        0, len(name))
+
+
+def _h_buffer(d: Directive, rest: Src, h: Header) -> None:
+    decl = parse_buffer(rest)
+    for k, b in enumerate(h.buffers):
+        if b.name == decl.name:
+            h.buffers[k] = decl
+            return
+    h.buffers.append(decl)
+
+
+def parse_args(src: Src) -> list[ArgDecl]:
+    out = []
+    for part in _split_commas(src):
+        if not part.text:
+            raise part.error("empty kernel argument")
+        i, n = _find_assign(part.text)
+        if i < 0:
+            if not _NAME_RE.fullmatch(part.text):
+                raise part.error("expected a buffer name or name=value")
+            out.append(ArgDecl(part.text, None, part))
+        else:
+            name = part.text[:i].strip()
+            if not _NAME_RE.fullmatch(name):
+                raise part.error("expected name=value", 0, max(i, 1))
+            out.append(ArgDecl(name, Expr.parse(part.sub(i + n)), part))
+    return out
+
+
+def _h_arg(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, d.key)
+    for a in parse_args(val):
+        merge_arg(h, a)
+
+
+def merge_arg(h: Header, a: ArgDecl) -> None:
+    for k, old in enumerate(h.args):
+        if old.name == a.name:
+            h.args[k] = a
+            return
+    h.args.append(a)
+
+
+def parse_reg_init(src: Src, file_kw: str | None) -> RegInit:
+    """`v5 = lane * 4 : f32` (the keyword before it, if any, must match the register file)."""
+    i, n = _find_assign(src.text)
+    if i < 0:
+        raise src.error("expected REGISTER = value")
+    reg_src = src.sub(0, i)
+    try:
+        reg = parse_reg(reg_src.text)
+    except ValueError as e:
+        raise reg_src.error(str(e)) from None
+    want = {"sgpr": "s", "vgpr": "v", "agpr": "a"}.get(file_kw or "")
+    if want and reg.file != want:
+        raise reg_src.error(f"'{reg_src.text}' is not {'an' if want in 'as' else 'a'} {file_kw.upper()}")
+    if reg.file == "scc":
+        raise reg_src.error("scc cannot be initialised")
+    value = src.sub(i + n)
+    colon, _ = _top_find(value.text, (":",))
+    tname = None
+    if colon >= 0:
+        tsrc = value.sub(colon + 1)
+        if tsrc.text not in TYPE_BYTES:
+            raise tsrc.error(f"expected a type ({', '.join(TYPE_BYTES)})")
+        tname = tsrc.text
+        value = value.sub(0, colon)
+    if tname and TYPE_BYTES[tname] == 8 and reg.count % 2:
+        raise reg_src.error(f"a {tname} value needs a register pair such as v[2:3]")
+    return RegInit(reg, Expr.parse(value), tname, src)
+
+
+def _h_reginit(d: Directive, rest: Src, h: Header) -> None:
+    init = parse_reg_init(rest, d.key)
+    merge_reg_init(h, init)
+
+
+def merge_reg_init(h: Header, init: RegInit) -> None:
+    for k, old in enumerate(h.reg_inits):
+        if old.reg == init.reg:
+            h.reg_inits[k] = init
+            return
+    h.reg_inits.append(init)
+
+
+def _parse_lds_lhs(rest: Src, what: str) -> tuple[int, str, tuple | None, int]:
+    """`[OFFSET]: TYPE[SHAPE]` or `: TYPE[SHAPE]` after the word 'lds' -> (offset, type, shape, used)."""
+    offset = 0
+    pos = 0
+    text = rest.text
+    if text.startswith("["):
+        close = _matching_bracket(text, 0)
+        if close < 0:
+            raise rest.error("missing ']' after the LDS byte offset", 0, 1)
+        offset = _int_value(rest.sub(1, close), "the LDS byte offset")
+        pos = close + 1
+    tail = rest.sub(pos)
+    if not tail.text.startswith(":"):
+        raise tail.error(f"{what}: expected ':' and a type, e.g. lds[0x100]: f32[64]", 0, 1)
+    body = tail.sub(1)
+    tname, shape, used = _parse_type(body)
+    consumed = len(rest.text) - len(body.text) + used
+    return offset, tname, shape, consumed
+
+
+def _h_lds(d: Directive, rest: Src, h: Header) -> None:
+    offset, tname, shape, used = _parse_lds_lhs(rest, "lds")
+    tail = rest.sub(used)
+    expr = None
+    if tail.text:
+        if not tail.text.startswith("="):
+            raise tail.error("expected '=' and the initial contents", 0, 1)
+        expr = Expr.parse(tail.sub(1))
+    if expr is None and shape is None:
+        raise rest.error("lds: give a shape or contents")
+    if offset % TYPE_BYTES[tname]:
+        raise rest.error(f"lds: offset {offset} is not aligned to {tname}")
+    h.lds_inits.append(LdsInit(offset, tname, shape, expr, d.src))
+
+
+# ---------------------------------------------------------------- expect statements
+
+
+def _parse_options(src: Src) -> Options:
+    opts = Options()
+    words = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"[^\s,]+", src.text)]
+    k = 0
+
+    def need_value(word, a, b):
+        if k + 1 >= len(words):
+            raise src.error(f"'{word}' needs a value", a, b)
+        return words[k + 1]
+
+    def number(w, what: str) -> float:
+        try:
+            return float(w[0])
+        except ValueError:
+            raise src.error(f"{what} must be a number", w[1], w[2]) from None
+
+    def span_of(w, what: str) -> tuple[int, int]:
+        m = re.fullmatch(r"(\d+)(?:\.\.(\d+))?", w[0])
+        if not m:
+            raise src.error(f"{what}: expected N or A..B (inclusive)", w[1], w[2])
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) else lo
+        if hi < lo:
+            raise src.error(f"{what}: empty range", w[1], w[2])
+        return lo, hi
+
+    while k < len(words):
+        word, a, b = words[k]
+        if word in TYPE_BYTES:
+            if opts.tname:
+                raise src.error("two types given", a, b)
+            opts.tname = word
+        elif word in ("tol", "atol"):
+            opts.tol = number(need_value(word, a, b), "tol")
+            k += 1
+        elif word == "rtol":
+            opts.rtol = number(need_value(word, a, b), "rtol")
+            k += 1
+        elif word == "lanes" or word == "lane":
+            opts.lanes = span_of(need_value(word, a, b), "lanes")
+            if opts.lanes[1] > 63:
+                raise src.error("lanes are 0..63", *words[k + 1][1:])
+            k += 1
+        elif word in ("wave", "waves"):
+            w = need_value(word, a, b)
+            opts.waves = None if w[0] == "all" else span_of(w, "waves")
+            k += 1
+        elif word == "hi":
+            opts.hi = True
+        else:
+            raise src.error(f"unknown option '{word}' (expected a type, tol X, rtol X, lanes A..B, wave N, hi)",
+                            a, b)
+        k += 1
+    if opts.hi and (opts.tname is None or TYPE_BYTES[opts.tname] != 2):
+        raise src.error("'hi' selects the high half of a 16-bit type (f16, bf16, u16, i16)")
+    return opts
+
+
+def _split_value_options(src: Src) -> tuple[Src, Options]:
+    colon, _ = _top_find(src.text, (":",))
+    if colon < 0:
+        return src, Options()
+    return src.sub(0, colon), _parse_options(src.sub(colon + 1))
+
+
+_COUNTERS = ("vmcnt", "lgkmcnt", "expcnt", "instructions")
+
+
+def _h_expect(d: Directive, rest: Src, h: Header) -> None:
+    h.expects.append(parse_expect(d, rest))
+
+
+def parse_expect(d: Directive, rest: Src) -> Expect:
+    text = rest.text
+    word = re.match(r"[a-z_]+", text)
+    w = word.group(0) if word else ""
+    after = rest.sub(len(w))
+    if w == "hazards":
+        val = _after_colon(after, "hazards")
+        if val.text != "none":
+            raise val.error("expected 'expect hazards: none' (list expected hazards with 'expect hazard RULE at LINE')")
+        return HazardExpect(d.src, d, none=True)
+    if w in ("hazard", "no"):
+        present = w == "hazard"
+        body = after
+        if not present:
+            m = re.match(r"hazard\b", after.text)
+            if not m:
+                raise after.error("expected 'expect no hazard RULE [at LINE]'")
+            body = after.sub(m.end())
+        m = re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\s+at\s+(?:line\s+)?(\d+))?", body.text)
+        if not m:
+            raise body.error("expected a hazard rule id, optionally followed by 'at LINE'")
+        line = int(m.group(2)) if m.group(2) else (d.line if d.trailing else None)
+        return HazardExpect(d.src, d, rule=m.group(1), line=line, present=present)
+    if w == "cycles":
+        val = _after_colon(after, "cycles")
+        lo, hi = parse_cycles(val)
+        return CyclesExpect(d.src, d, lo=lo, hi=hi, value_src=val)
+    if w in _COUNTERS and after.text.startswith(":"):
+        val = _after_colon(after, w)
+        num, opts = _split_value_options(val)
+        return CounterExpect(d.src, d, counter=w, value=_int_value(num, w), opts=opts)
+    if w == "error" and after.text.startswith(":"):
+        val = _after_colon(after, "error")
+        if not val.text:
+            raise val.error("expected the text the runtime error must contain")
+        return ErrorExpect(d.src, d, text=val.text.strip("\"'"))
+    if w == "lds" and after.text[:1] in "[:":
+        i, n = _find_assign(after.text)
+        if i < 0:
+            raise after.error("expected 'expect lds[OFFSET]: TYPE[SHAPE] = value'")
+        offset, tname, shape, used = _parse_lds_lhs(after.sub(0, i), "expect lds")
+        if shape is None:
+            raise after.error("expect lds: give a shape, e.g. lds[0]: u32[64]")
+        value, opts = _split_value_options(after.sub(i + n))
+        return LdsExpect(d.src, d, offset=offset, tname=tname, shape=shape, expr=Expr.parse(value), opts=opts)
+    i, n = _find_assign(text)
+    if i < 0:
+        raise rest.error("expected 'expect LEFT = value', 'expect hazards: none', 'expect hazard RULE at LINE' "
+                         "or 'expect cycles: N'")
+    lhs = rest.sub(0, i)
+    value, opts = _split_value_options(rest.sub(i + n))
+    try:
+        reg = parse_reg(lhs.text)
+    except ValueError:
+        reg = None
+    if reg is not None:
+        if opts.tname and TYPE_BYTES[opts.tname] == 8 and reg.count % 2:
+            raise lhs.error(f"a {opts.tname} value needs a register pair such as v[2:3]")
+        return RegExpect(d.src, d, reg=reg, expr=Expr.parse(value), opts=opts)
+    if not lhs.text:
+        raise lhs.error("expected a register or a buffer expression before '='")
+    return MemExpect(d.src, d, lhs=Expr.parse(lhs), expr=Expr.parse(value), opts=opts)
+
+
+def parse_cycles(val: Src) -> tuple[int | None, int | None]:
+    t = val.text.replace(" ", "")
+    m = re.fullmatch(r"(\d+)\.\.(\d+)", t)
+    if m:
+        lo, hi = int(m.group(1)), int(m.group(2))
+        if hi < lo:
+            raise val.error("cycles: empty range")
+        return lo, hi
+    m = re.fullmatch(r"(<=|>=)(\d+)", t)
+    if m:
+        return (None, int(m.group(2))) if m.group(1) == "<=" else (int(m.group(2)), None)
+    if re.fullmatch(r"\d+", t):
+        return int(t), int(t)
+    raise val.error("cycles: expected N, A..B, <= N or >= N")
+
+
+_HANDLERS = {
+    "arch": _h_arch, "target": _h_arch, "workgroup": _h_workgroup, "waves": _h_waves,
+    "workgroup-id": _h_workgroup_id, "kernarg": _h_kernarg, "latency": _h_latency,
+    "max-cycles": _h_limit("max_cycles"), "max-instructions": _h_limit("max_instructions"),
+    "buffer": _h_buffer, "arg": _h_arg, "args": _h_arg, "sgpr": _h_reginit, "vgpr": _h_reginit,
+    "agpr": _h_reginit, "lds": _h_lds, "expect": _h_expect,
+}
+
+
+# ---------------------------------------------------------------- building the launch
+
+
+@dataclass
+class WavePatch:
+    """A register value that differs between waves (Setup holds one value for all waves)."""
+
+    wave: int
+    reg: RegRef
+    words: np.ndarray  # uint32[count, 64] or uint32[count]
+
+
+@dataclass
+class SnippetBuild:
+    """The evaluated header: a Setup plus what Setup cannot say and what checks need."""
+
+    setup: Setup
+    patches: list[WavePatch]
+    inputs: dict[str, np.ndarray]  # buffer name -> initial contents (typed, shaped)
+    buffer_types: dict[str, tuple[str, tuple]]
+    arg_values: dict[str, Any]
+    latencies: dict[str, int]
+
+
+def lane_env(setup: Setup, wave: int) -> dict[str, Any]:
+    """Per-lane names for register expressions: lane, wave, tid and its x/y/z parts."""
+    lane = np.arange(64, dtype=np.int64)
+    tid = wave * 64 + lane
+    x, y, _ = setup.workgroup_size
+    return {"lane": lane, "wave": wave, "tid": tid, "tid_x": tid % x, "tid_y": (tid // x) % y,
+            "tid_z": tid // (x * y)}
+
+
+def build(header: Header, target, base_dir: str | None = None, abi_program: Program | None = None) -> SnippetBuild:
+    """Evaluate a header into a Setup for `target` (a Target)."""
+    setup = Setup()
+    if abi_program is not None:
+        from .setup import abi_from_program
+        abi_from_program(abi_program, setup)
+    if header.workgroup:
+        setup.workgroup_size = header.workgroup[0]
+    if header.waves:
+        n, src = header.waves
+        if header.workgroup and setup.num_waves != n:
+            raise src.error(f"waves: {n} disagrees with the workgroup size ({setup.threads} work-items make "
+                            f"{setup.num_waves} waves)")
+        if not header.workgroup:
+            setup.workgroup_size = (64 * n, 1, 1)
+    if setup.num_waves > target.max_waves_per_workgroup:
+        raise header.workgroup[1].error(f"{setup.num_waves} waves exceed the {target.max_waves_per_workgroup} "
+                                        f"waves of a workgroup on {target.name}")
+    if header.workgroup_id:
+        setup.workgroup_id = header.workgroup_id
+    if header.kernarg:
+        setup.kernarg_sgpr = header.kernarg[0]
+
+    inputs: dict[str, np.ndarray] = {}
+    types: dict[str, tuple[str, tuple]] = {}
+    total = 0
+    for b in header.buffers:
+        data = _buffer_data(b, inputs, base_dir)
+        total += data.nbytes
+        if total > 512 << 20:
+            raise b.src.error("buffers of one snippet are limited to 512 MiB in total")
+        inputs[b.name] = data
+        types[b.name] = (b.tname or _tname_of(data), data.shape)
+        spec_data = data
+        setup.buffers.append(_buffer_spec(b, spec_data))
+
+    arg_values: dict[str, Any] = {}
+    for a in header.args:
+        if a.value is None:
+            if a.name not in inputs:
+                raise a.src.error(f"kernel argument '{a.name}' is not a buffer; write {a.name}=VALUE for a number")
+            setup.args.append((a.name, a.name))
+            arg_values[a.name] = a.name
+            continue
+        if a.value.src.text in inputs:
+            setup.args.append((a.name, a.value.src.text))
+            arg_values[a.name] = a.value.src.text
+            continue
+        v = a.value.eval(dict(inputs))
+        if isinstance(v, np.ndarray) or isinstance(v, tuple):
+            raise a.value.src.error("a kernel argument is one number (or a buffer name)")
+        if isinstance(v, (bool, np.bool_)):
+            v = int(v)
+        if isinstance(v, (np.integer,)):
+            v = int(v)
+        if isinstance(v, (np.floating,)):
+            v = float(v)
+        if isinstance(v, int) and not -(1 << 63) <= v < (1 << 64):
+            raise a.value.src.error("a kernel argument must fit in 64 bits")
+        setup.args.append((a.name, v))
+        arg_values[a.name] = v
+
+    patches: list[WavePatch] = []
+    for init in header.reg_inits:
+        per_wave = []
+        uses_wave = bool(init.expr.names() & {"wave", "tid", "tid_x", "tid_y", "tid_z"})
+        for w in range(setup.num_waves if uses_wave else 1):
+            env = {**inputs, **{k: v for k, v in arg_values.items() if not isinstance(v, str)},
+                   **lane_env(setup, w)}
+            value = init.expr.eval(env)
+            per_wave.append(_init_words(init, value, target))
+        first = per_wave[0]
+        if init.reg.file == "a":  # Setup has no AGPRs: every wave gets its value after the launch
+            patches += [WavePatch(w, init.reg, per_wave[w if uses_wave else 0]) for w in range(setup.num_waves)]
+            continue
+        if init.reg.file == "v":
+            for k in range(init.reg.count):
+                setup.vgprs[f"v{init.reg.index + k}"] = first[k]
+        else:
+            value = 0
+            for k, word in enumerate(first):
+                value |= int(word) << (32 * k)
+            setup.sgprs[init.reg.setup_key()] = value
+        for w in range(1, len(per_wave)):
+            if not np.array_equal(per_wave[w], first):
+                patches.append(WavePatch(w, init.reg, per_wave[w]))
+
+    if header.lds_inits:
+        end = 0
+        pieces = []
+        for li in header.lds_inits:
+            data = _lds_data(li, inputs, base_dir)
+            raw = np.ascontiguousarray(data).view(np.uint8).reshape(-1)
+            if li.offset + len(raw) > target.lds_bytes:
+                raise li.src.error(f"LDS contents end at byte {li.offset + len(raw)}, past the "
+                                   f"{target.lds_bytes} bytes of LDS on {target.name}")
+            pieces.append((li.offset, raw))
+            end = max(end, li.offset + len(raw))
+        lds = np.zeros(end, dtype=np.uint8)
+        for off, raw in pieces:
+            lds[off:off + len(raw)] = raw
+        setup.lds_init = lds
+    return SnippetBuild(setup, patches, inputs, types, arg_values, dict(header.latencies))
+
+
+def _tname_of(data: np.ndarray) -> str:
+    for name in TYPE_BYTES:
+        if np_dtype(name) == data.dtype:
+            return name
+    return "u8"
+
+
+def _buffer_data(b: BufferDecl, inputs: dict, base_dir: str | None) -> np.ndarray:
+    env = dict(inputs)
+    shape = b.shape
+    if shape is not None:
+        env["i"] = np.arange(int(np.prod(shape)) if shape else 1, dtype=np.int64).reshape(shape)
+    if b.init is None:
+        value = 0
+    else:
+        value = b.init.eval(env, default_shape=shape, base_dir=base_dir)
+    if shape is None:
+        shape = np.shape(value)
+        if shape == ():
+            raise b.init.src.error(f"buffer '{b.name}': give a shape, e.g. {b.tname or 'f32'}[64]")
+    tname = b.tname
+    if tname is None:
+        kind = np.asarray(value).dtype
+        tname = _tname_of(np.asarray(value)) if kind != np.float64 and kind != np.int64 else (
+            "f32" if kind == np.float64 else "i32")
+    try:
+        return cast_to(value, tname, shape, f"buffer '{b.name}'")
+    except ValueError as e:
+        raise (b.init.src if b.init else b.src).error(str(e)) from None
+
+
+def _buffer_spec(b: BufferDecl, data: np.ndarray):
+    from .setup import BufferSpec
+    return BufferSpec(b.name, data, b.sgpr, b.rsrc, b.stride)
+
+
+def _lds_data(li: LdsInit, inputs: dict, base_dir: str | None) -> np.ndarray:
+    env = dict(inputs)
+    if li.shape is not None:
+        env["i"] = np.arange(int(np.prod(li.shape)) if li.shape else 1, dtype=np.int64).reshape(li.shape)
+    value = 0 if li.expr is None else li.expr.eval(env, default_shape=li.shape, base_dir=base_dir)
+    shape = li.shape if li.shape is not None else np.shape(value)
+    try:
+        return cast_to(value, li.tname, shape, "lds")
+    except ValueError as e:
+        raise (li.expr.src if li.expr else li.src).error(str(e)) from None
+
+
+def _init_words(init: RegInit, value, target) -> np.ndarray:
+    """An initial register value as uint32 words: [count, 64] (vector) or [count] (scalar)."""
+    reg = init.reg
+    tname = init.tname or default_type(reg.count, value)
+    size = TYPE_BYTES[tname]
+    per_reg = 2 if size == 8 else 1
+    if size == 8 and reg.count % 2:
+        raise init.src.error(f"a {tname} value needs a register pair")
+    n_values = reg.count // per_reg
+    shape = (n_values, 64) if reg.vector else (n_values,)
+    arr = np.asarray(value)
+    if reg.vector and arr.ndim == 1 and arr.shape[0] == 64:
+        arr = arr[None, :]
+    try:
+        typed = cast_to(arr, tname, shape, f"initial value of {reg.text}")
+    except ValueError as e:
+        raise init.expr.src.error(str(e)) from None
+    return words_from_typed(typed, tname).reshape((reg.count, 64) if reg.vector else (reg.count,))
+
+
+def setup_from_program(program: Program, target) -> Setup:
+    """The launch Setup a file's header declares (register values that differ per wave need
+    `Snippet.simulate`, which applies them after the launch)."""
+    from .isa.targets import Target, get_target
+    tgt = target if isinstance(target, Target) else get_target(target)
+    header = parse_header(program)
+    base = os.path.dirname(os.path.abspath(program.file)) if program.file and not program.file.startswith("<") \
+        else None
+    return build(header, tgt, base, program).setup
+
+
+# ---------------------------------------------------------------- snippets
+
+
+@dataclass
+class Snippet:
+    """A loaded snippet: program, header, chosen target, evaluated launch."""
+
+    path: str
+    program: Program
+    header: Header
+    target: str
+    built: SnippetBuild
+
+    @property
+    def setup(self) -> Setup:
+        return self.built.setup
+
+    @property
+    def expects(self) -> list[Expect]:
+        return self.header.expects
+
+    def kernel(self):
+        from .resolve import resolve
+        return resolve(self.program, self.target)
+
+    def simulate(self, kernel=None, latencies: dict[str, int] | None = None, max_cycles: int | None = None,
+                 max_instructions: int | None = None, run: bool = True):
+        """Build the Simulation (with per-wave register values applied) and run it."""
+        import copy
+        from .simulation import Simulation
+        kernel = kernel or self.kernel()
+        lat = {**self.built.latencies, **(latencies or {})}
+        lat_obj = kernel.target.latencies.override(**lat) if lat else None
+        kw = {}
+        mc = max_cycles or self.header.max_cycles
+        mi = max_instructions or self.header.max_instructions
+        if mc:
+            kw["max_cycles"] = mc
+        if mi:
+            kw["max_instructions"] = mi
+        sim = Simulation(kernel, copy.deepcopy(self.setup), latencies=lat_obj, abi_from_file=False, **kw)
+        for p in self.built.patches:
+            wave = sim.wave(p.wave)
+            if p.reg.file in ("v", "a"):
+                arr = wave.vgpr if p.reg.file == "v" else wave.agpr
+                init = wave.vgpr_init if p.reg.file == "v" else wave.agpr_init
+                arr[p.reg.index:p.reg.index + p.reg.count] = p.words
+                init[p.reg.index:p.reg.index + p.reg.count] = True
+            else:
+                wave.set_sgpr(p.reg.index, p.words)
+        if run:
+            sim.run()
+        return sim
+
+
+def load_snippet(path: str, arch: str | None = None, extra: Iterable[Directive] = (),
+                 program: Program | None = None) -> Snippet:
+    """Parse a file, its header, and `extra` statements (CLI options, applied last so they win);
+    choose the target (--arch > header 'arch:' > .amdgcn_target > default) and evaluate the setup."""
+    from .isa.targets import get_target
+    from .parse import parse_file
+    from .validate import program_target
+    prog = program or parse_file(path)
+    header = Header()
+    for d in scan_directives(prog.lines, prog.file):
+        header.directives.append(d)
+        parse_directive(d, header)
+    for d in extra:
+        header.directives.append(d)
+        parse_directive(d, header)
+    if arch:
+        target = get_target(arch).name
+    elif header.arch:
+        target = header.arch[0]
+    else:
+        target = program_target(prog, None)
+    base = os.path.dirname(os.path.abspath(path)) if path != "-" else None
+    built = build(header, get_target(target), base, prog)
+    return Snippet(path, prog, header, target, built)
+
+
+# ---------------------------------------------------------------- checking
+
+
+@dataclass
+class Failure:
+    """One expectation that did not hold, with the rows that show how."""
+
+    expect: Expect | None
+    message: str
+    details: list[str] = field(default_factory=list)
+    span: Span | None = None
+
+    @property
+    def updatable(self) -> bool:
+        """Cycle and hazard expectations are what `gcnemu test --update` may rewrite."""
+        return isinstance(self.expect, (CyclesExpect, HazardExpect))
+
+    def diagnostic(self) -> Diagnostic:
+        span = self.span or (self.expect.src.span() if self.expect else None)
+        return Diagnostic("error", self.message, span)
+
+    def render(self, lines: list[str] | None) -> str:
+        text = render(self.diagnostic(), lines)
+        if self.details:
+            text += "\n" + "\n".join("    " + d for d in self.details)
+        return text
+
+    def to_json(self) -> dict:
+        out = self.diagnostic().to_json()
+        out["details"] = self.details
+        return out
+
+
+@dataclass(frozen=True)
+class Found:
+    """A hazard the run (or the static linter) reported: rule id and the consumer's source line."""
+
+    rule: str
+    line: int
+    message: str = ""
+    producer_line: int | None = None
+    span: Span | None = None
+
+
+def found_hazards(sim) -> list[Found]:
+    """Hazards of a finished run, one per (rule, line), in line order: the engine's dynamic
+    monitor plus the static linter when it is available."""
+    out: dict[tuple[str, int], Found] = {}
+    kernel = sim.kernel
+    for h in getattr(sim, "hazards", []) or []:
+        try:
+            ins = kernel.instructions[h.consumer]
+            prod = kernel.instructions[h.producer]
+        except (IndexError, AttributeError, TypeError):
+            continue
+        key = (h.rule, ins.span.line)
+        out.setdefault(key, Found(h.rule, ins.span.line, h.message, prod.span.line, ins.span))
+    for f in static_hazards(kernel):
+        out.setdefault((f.rule, f.line), f)
+    return sorted(out.values(), key=lambda f: (f.line, f.rule))
+
+
+def static_hazards(kernel) -> list[Found]:
+    """Findings of the static hazard linter, if this build has one (`gcnemu.lint`)."""
+    try:
+        import importlib
+        mod = importlib.import_module("gcnemu.lint")
+    except ImportError:
+        return []
+    fn = getattr(mod, "lint", None)
+    if fn is None:
+        return []
+    try:
+        diags = fn(kernel)
+    except Exception:  # the linter is another component: its failure must not fail value tests
+        return []
+    out = []
+    for d in diags or []:
+        rule = getattr(d, "rule", "")
+        span = getattr(d, "span", None)
+        if rule and span is not None and getattr(d, "severity", "warning") in ("warning", "error"):
+            out.append(Found(rule, span.line, getattr(d, "message", ""), None, span))
+    return out
+
+
+_POISON = 0xBADC0DE5
+
+
+def check(snippet: Snippet, sim) -> list[Failure]:
+    """Every expectation of the snippet that the finished simulation does not meet."""
+    failures: list[Failure] = []
+    expects = snippet.expects
+    error_expects = [e for e in expects if isinstance(e, ErrorExpect)]
+    if sim.error is not None:
+        msg = sim.error.message
+        matched = [e for e in error_expects if e.text in msg]
+        if error_expects and matched:
+            return failures
+        span = sim.error.span
+        f = Failure(None, f"the run stopped with an error: {msg}", span=span)
+        if error_expects:
+            f = Failure(error_expects[0], f"the run failed with a different error: {msg}")
+        return [f]
+    for e in error_expects:
+        failures.append(Failure(e, f"expected the run to fail with '{e.text}', but it finished"))
+    halt = getattr(sim.engine, "halt_reason", None)
+    if halt:
+        return failures + [Failure(None, f"the run did not finish: {halt}",
+                                   span=Span(snippet.program.file, 1, 1, 1, 1))]
+    hazards = None
+    for e in expects:
+        if isinstance(e, RegExpect):
+            failures += _check_reg(snippet, sim, e)
+        elif isinstance(e, MemExpect):
+            failures += _check_mem(snippet, sim, e)
+        elif isinstance(e, LdsExpect):
+            failures += _check_lds(snippet, sim, e)
+        elif isinstance(e, CyclesExpect):
+            c = sim.cycles
+            if (e.lo is not None and c < e.lo) or (e.hi is not None and c > e.hi):
+                failures.append(Failure(e, f"cycles: {c}, expected {e.value_src.text}"))
+        elif isinstance(e, CounterExpect):
+            failures += _check_counter(snippet, sim, e)
+    hazard_expects = [e for e in expects if isinstance(e, HazardExpect)]
+    if hazard_expects:
+        hazards = found_hazards(sim)
+        failures += _check_hazards(snippet, hazard_expects, hazards)
+    return failures
+
+
+def _waves_of(snippet: Snippet, opts: Options) -> list[int]:
+    n = snippet.setup.num_waves
+    if opts.waves is None:
+        return list(range(n))
+    lo, hi = opts.waves
+    return [w for w in range(lo, min(hi, n - 1) + 1)]
+
+
+def _lanes_of(snippet: Snippet, wave: int, opts: Options) -> np.ndarray:
+    """Lanes checked: the requested ones, else the lanes that hold work-items."""
+    lane = np.arange(64)
+    active = wave * 64 + lane < snippet.setup.threads
+    if opts.lanes is not None:
+        lo, hi = opts.lanes
+        return (lane >= lo) & (lane <= hi)
+    return active
+
+
+def _env_for_checks(snippet: Snippet) -> dict[str, Any]:
+    env = dict(snippet.built.inputs)
+    for k, v in snippet.built.arg_values.items():
+        if not isinstance(v, str):
+            env.setdefault(k, v)
+    return env
+
+
+def _compare(actual: np.ndarray, expected: np.ndarray, tname: str, opts: Options) -> np.ndarray:
+    """bool mask of mismatching elements (actual/expected already typed as `tname`)."""
+    if tname in FLOAT_TYPES:
+        a = actual.astype(np.float64)
+        e = expected.astype(np.float64)
+        with np.errstate(all="ignore"):
+            close = (a == e) | (np.isnan(a) & np.isnan(e))
+            if opts.tol or opts.rtol:
+                close |= np.abs(a - e) <= opts.tol + opts.rtol * np.abs(e)
+        return ~close
+    if opts.tol:
+        diff = np.abs(actual.astype(np.float64) - expected.astype(np.float64))
+        return diff > opts.tol
+    return actual != expected
+
+
+def _fmt(value, tname: str) -> str:
+    if tname in FLOAT_TYPES:
+        v = float(value)
+        digits = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4}[tname]
+        return f"{v:.{digits}g}"
+    v = int(value)
+    if tname in ("u32", "u64") and v > 0xFFFF:
+        return f"{v} (0x{v:x})"
+    return str(v)
+
+
+def _table(rows: list[tuple[str, str, str]], head: tuple[str, str, str], more: int) -> list[str]:
+    w0 = max(len(head[0]), *(len(r[0]) for r in rows))
+    w1 = max(len(head[1]), *(len(r[1]) for r in rows))
+    w2 = max(len(head[2]), *(len(r[2]) for r in rows))
+    out = [f"{head[0]:>{w0}}  {head[1]:>{w1}}  {head[2]:>{w2}}"]
+    out += [f"{a:>{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in rows]
+    if more:
+        out.append(f"... and {more} more")
+    return out
+
+
+MAX_ROWS = 16
+
+
+def _check_reg(snippet: Snippet, sim, e: RegExpect) -> list[Failure]:
+    reg = e.reg
+    base_env = _env_for_checks(snippet)
+    failures = []
+    for w in _waves_of(snippet, e.opts):
+        env = {**base_env, **lane_env(snippet.setup, w)}
+        value = e.expr.eval(env)
+        tname = e.opts.tname or default_type(reg.count, value)
+        per_reg = 2 if TYPE_BYTES[tname] == 8 else 1
+        n_values = reg.count // per_reg
+        words = reg.words(sim.wave(w))
+        actual = typed_from_words(words, tname, e.opts.hi)
+        shape = (n_values, 64) if reg.vector else (n_values,)
+        arr = np.asarray(value)
+        if reg.vector and arr.ndim == 1 and arr.shape[0] == 64:
+            arr = arr[None, :]
+        try:
+            expected = cast_to(arr, tname, shape, f"expected value of {reg.text}")
+        except ValueError as ex:
+            raise e.expr.src.error(str(ex)) from None
+        bad = _compare(actual, expected, tname, e.opts)
+        if reg.vector:
+            lanes = _lanes_of(snippet, w, e.opts)
+            bad &= lanes[None, :]
+            total = int(lanes.sum()) * n_values
+        else:
+            total = n_values
+        if not bad.any():
+            continue
+        rows = []
+        idx = np.argwhere(bad)
+        for pos in idx[:MAX_ROWS]:
+            if reg.vector:
+                r, lane = int(pos[0]), int(pos[1])
+                where = f"{lane}" if n_values == 1 else f"{_reg_name(reg, r, per_reg)} lane {lane}"
+                a, x = actual[r, lane], expected[r, lane]
+                raw = words[r * per_reg, lane]
+            else:
+                r = int(pos[0])
+                where = _reg_name(reg, r, per_reg)
+                a, x = actual[r], expected[r]
+                raw = words[r * per_reg]
+            note = "  (never written)" if per_reg == 1 and int(raw) == _POISON else ""
+            rows.append((where, _fmt(x, tname), _fmt(a, tname) + note))
+        count = len(idx)
+        unit = "lanes" if reg.vector else "values"
+        wave_txt = f", wave {w}" if snippet.setup.num_waves > 1 or e.opts.waves else ""
+        msg = f"{reg.text} ({tname}{wave_txt}): {count} of {total} {unit} differ"
+        head = "lane" if reg.vector and n_values == 1 else ""
+        failures.append(Failure(e, msg, _table(rows, (head, "expected", "actual"), max(0, count - MAX_ROWS))))
+    return failures
+
+
+def _reg_name(reg: RegRef, r: int, per_reg: int) -> str:
+    if reg.file == "scc":
+        return "scc"
+    first = reg.index + r * per_reg
+    if not reg.text[0] in "vsa" or reg.text in ("vcc", "exec", "vcc_lo", "vcc_hi", "exec_lo", "exec_hi"):
+        return reg.text if reg.count == per_reg else f"{reg.text}[{r}]"
+    if per_reg == 2:
+        return f"{reg.file}[{first}:{first + 1}]"
+    return f"{reg.file}{first}"
+
+
+def _final_buffers(snippet: Snippet, sim) -> dict[str, np.ndarray]:
+    out = {}
+    for name, (tname, shape) in snippet.built.buffer_types.items():
+        out[name] = sim.buffer(name, np_dtype(tname)).reshape(shape)
+    return out
+
+
+def _as_float_if_bf16(arr: np.ndarray) -> np.ndarray:
+    if arr.dtype.kind == "V" or str(arr.dtype) == "bfloat16":
+        return arr.astype(np.float32)
+    return arr
+
+
+def _check_array(e: Expect, actual, expected_value, tname: str, opts: Options, label: str) -> list[Failure]:
+    actual = np.asarray(actual)
+    shape = actual.shape
+    try:
+        expected = cast_to(expected_value, tname, shape, "expected value")
+    except ValueError as ex:
+        raise e.expr.src.error(str(ex)) from None
+    try:
+        actual = cast_to(_as_float_if_bf16(actual), tname, shape, label)
+    except ValueError as ex:
+        raise e.src.error(str(ex)) from None
+    bad = _compare(actual, expected, tname, opts)
+    if not np.any(bad):
+        return []
+    idx = np.argwhere(np.atleast_1d(bad))
+    a_flat = np.atleast_1d(actual)
+    x_flat = np.atleast_1d(expected)
+    rows = []
+    for pos in idx[:MAX_ROWS]:
+        key = tuple(int(p) for p in pos)
+        where = f"[{', '.join(str(k) for k in key)}]"
+        rows.append((where, _fmt(x_flat[key], tname), _fmt(a_flat[key], tname)))
+    count = len(idx)
+    msg = f"{label} ({tname}): {count} of {max(1, actual.size)} elements differ"
+    return [Failure(e, msg, _table(rows, (label, "expected", "actual"), max(0, count - MAX_ROWS)))]
+
+
+def _value_env(snippet: Snippet, actual) -> dict[str, Any]:
+    """Names for a memory expectation's right side: initial buffers, arguments, and `i`, the
+    element index in the shape of the left side."""
+    env = {k: _as_float_if_bf16(v) if isinstance(v, np.ndarray) else v for k, v in _env_for_checks(snippet).items()}
+    shape = np.shape(actual)
+    env["i"] = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+    return env
+
+
+def _check_mem(snippet: Snippet, sim, e: MemExpect) -> list[Failure]:
+    final = _final_buffers(snippet, sim)
+    lhs_names = e.lhs.names()
+    unknown = [n for n in lhs_names if n not in final]
+    if unknown:
+        raise e.lhs.src.error(f"'{unknown[0]}' is not a buffer (buffers: {', '.join(final) or 'none'})")
+    actual = e.lhs.eval({k: _as_float_if_bf16(v) for k, v in final.items()})
+    expected = e.expr.eval(_value_env(snippet, actual))
+    tname = e.opts.tname
+    if tname is None:
+        if e.lhs.src.text in snippet.built.buffer_types:
+            tname = snippet.built.buffer_types[e.lhs.src.text][0]
+        else:
+            only = next(iter(lhs_names), None)
+            tname = snippet.built.buffer_types[only][0] if only else default_type(1, actual)
+            if np.asarray(actual).dtype.kind == "f" and tname not in FLOAT_TYPES:
+                tname = "f64"
+    return _check_array(e, actual, expected, tname, e.opts, e.lhs.src.text)
+
+
+def _check_lds(snippet: Snippet, sim, e: LdsExpect) -> list[Failure]:
+    nbytes = int(np.prod(e.shape)) * TYPE_BYTES[e.tname] if e.shape else TYPE_BYTES[e.tname]
+    if e.offset + nbytes > len(sim.lds.data):
+        raise e.src.error(f"expect lds: bytes {e.offset}..{e.offset + nbytes} are past the end of LDS "
+                          f"({len(sim.lds.data)} bytes)")
+    raw = sim.lds.data[e.offset:e.offset + nbytes].copy()
+    actual = raw.view(np_dtype(e.tname)).reshape(e.shape)
+    expected = e.expr.eval(_value_env(snippet, actual))
+    tname = e.opts.tname or e.tname
+    return _check_array(e, _as_float_if_bf16(actual), expected, tname, e.opts, f"lds[{e.offset:#x}]")
+
+
+def counters_at_end(sim, wave: int) -> dict[str, int]:
+    """vmcnt/lgkmcnt/expcnt still outstanding when the wave executed s_endpgm."""
+    eng = sim.engine
+    rt = eng.waves[wave]
+    end = getattr(rt, "end_cycle", None)
+    now = (end - 1) if end is not None else eng.cycle
+    out = {}
+    for name, key in (("vmcnt", "vm"), ("lgkmcnt", "lgkm"), ("expcnt", "exp")):
+        out[name] = len(rt.outstanding(key, now)) if hasattr(rt, "outstanding") else 0
+    return out
+
+
+def _check_counter(snippet: Snippet, sim, e: CounterExpect) -> list[Failure]:
+    if e.counter == "instructions":
+        n = sim.instructions_executed
+        return [] if n == e.value else [Failure(e, f"instructions executed: {n}, expected {e.value}")]
+    rows = []
+    for w in _waves_of(snippet, e.opts):
+        got = counters_at_end(sim, w)[e.counter]
+        if got != e.value:
+            rows.append((f"wave {w}", str(e.value), str(got)))
+    if not rows:
+        return []
+    return [Failure(e, f"{e.counter} at s_endpgm differs in {len(rows)} wave(s)",
+                    _table(rows, ("", "expected", "actual"), 0))]
+
+
+def _matches(e: HazardExpect, f: Found) -> bool:
+    return f.rule == e.rule and (e.line is None or e.line == f.line)
+
+
+def _check_hazards(snippet: Snippet, expects: list[HazardExpect], found: list[Found]) -> list[Failure]:
+    failures = []
+    exact = any(e.present or e.none for e in expects)
+    positive = [e for e in expects if e.present and not e.none]
+    for e in expects:
+        if e.none or not e.present:
+            continue
+        if not any(_matches(e, f) for f in found):
+            where = f" at line {e.line}" if e.line is not None else ""
+            others = [f"{f.rule} at line {f.line}" for f in found if f.rule == e.rule or f.line == e.line]
+            extra = [f"found instead: {', '.join(others)}"] if others else []
+            failures.append(Failure(e, f"expected hazard '{e.rule}'{where} was not found", extra))
+    for e in expects:
+        if not e.present:
+            for f in found:
+                if _matches(e, f):
+                    failures.append(Failure(e, f"hazard '{e.rule}' at line {f.line} was expected to be absent",
+                                            [f.message] if f.message else []))
+    if exact:
+        anchor = next((e for e in expects if e.none), None) or (positive[0] if positive else expects[0])
+        for f in found:
+            if not any(_matches(e, f) for e in positive):
+                failures.append(Failure(anchor, f"unexpected hazard '{f.rule}' at line {f.line}",
+                                        [f.message] if f.message else []))
+    return failures
