@@ -1,0 +1,335 @@
+"""LDS (DS) semantics: reads, writes, two-address forms, atomics, permutes, swizzle.
+
+Addresses and store data are read at issue; the LDS access itself is a memop the
+engine performs when the LDS completes it (in order with other LDS operations and
+after LDS DMA that landed earlier). Cross-lane operations that do not touch LDS
+memory (ds_permute/bpermute/swizzle) compute their result at issue and let it land
+with the LDS latency.
+
+Out-of-range addresses (beyond the workgroup's LDS) read 0 and drop writes, as the
+ISA guide says; each such access leaves a note. GDS (`gds` modifier) is not modelled.
+`ds_read_b64_tr_b16` (gfx950) is deliberately not registered: the MI350 guide gives
+no lane mapping for it, and a guessed transpose would return plausible wrong data.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...isa.targets import get_target
+from ...program import Call, Imm, Instruction, Modified, Symbol
+from ..banks import bank_conflicts
+from ..context import Ctx, SimError
+from ..memops import LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes
+from ..state import WAVE
+from . import semantic
+from .memaddr import ds_address, ds_out_of_range
+
+U32 = np.uint32
+
+
+# ---------------------------------------------------------------- tables
+
+
+@dataclass(frozen=True)
+class DsRead:
+    size: int  # bytes read per lane
+    dwords: int  # destination registers
+    kind: str  # LaneLoad kind
+
+
+DS_READS: dict[str, DsRead] = {
+    "ds_read_b32": DsRead(4, 1, "raw"), "ds_read_b64": DsRead(8, 2, "raw"),
+    "ds_read_b96": DsRead(12, 3, "raw"), "ds_read_b128": DsRead(16, 4, "raw"),
+    "ds_read_u8": DsRead(1, 1, "u8"), "ds_read_i8": DsRead(1, 1, "i8"),
+    "ds_read_u16": DsRead(2, 1, "u16"), "ds_read_i16": DsRead(2, 1, "i16"),
+    "ds_read_u8_d16": DsRead(1, 1, "d16_lo_u8"), "ds_read_u8_d16_hi": DsRead(1, 1, "d16_hi_u8"),
+    "ds_read_i8_d16": DsRead(1, 1, "d16_lo_i8"), "ds_read_i8_d16_hi": DsRead(1, 1, "d16_hi_i8"),
+    "ds_read_u16_d16": DsRead(2, 1, "d16_lo"), "ds_read_u16_d16_hi": DsRead(2, 1, "d16_hi"),
+}
+
+# mnemonic -> (bytes per lane, first bit of the data register stored)
+DS_WRITES: dict[str, tuple[int, int]] = {
+    "ds_write_b8": (1, 0), "ds_write_b16": (2, 0), "ds_write_b32": (4, 0), "ds_write_b64": (8, 0),
+    "ds_write_b96": (12, 0), "ds_write_b128": (16, 0),
+    "ds_write_b8_d16_hi": (1, 16), "ds_write_b16_d16_hi": (2, 16),
+}
+
+# Two-address forms: mnemonic -> (element bytes, offset multiplier). ISA "Double Address
+# Instructions": offsets are in elements (x4 for b32, x8 for b64), st64 forms x64 more.
+DS_READ2: dict[str, tuple[int, int]] = {
+    "ds_read2_b32": (4, 4), "ds_read2_b64": (8, 8), "ds_read2st64_b32": (4, 256), "ds_read2st64_b64": (8, 512),
+}
+DS_WRITE2: dict[str, tuple[int, int]] = {
+    "ds_write2_b32": (4, 4), "ds_write2_b64": (8, 8), "ds_write2st64_b32": (4, 256), "ds_write2st64_b64": (8, 512),
+}
+
+# DS atomics (32-bit): base name -> ATOMIC_OPS key. `_rtn_` forms return the pre-op value.
+DS_ATOMICS: dict[str, str] = {
+    "add_u32": "add_u32", "sub_u32": "sub_u32", "rsub_u32": "rsub_u32",
+    "min_i32": "min_i32", "max_i32": "max_i32", "min_u32": "min_u32", "max_u32": "max_u32",
+    "and_b32": "and_b32", "or_b32": "or_b32", "xor_b32": "xor_b32", "add_f32": "add_f32_lds",
+}
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _lanes(ctx: Ctx) -> np.ndarray:
+    return np.nonzero(ctx.exec)[0]
+
+
+def _check_gds(ctx: Ctx) -> None:
+    if ctx.ins.has("gds"):
+        raise SimError(f"{ctx.ins.mnemonic} with gds: GDS is not modelled")
+
+
+def _offset(ctx: Ctx, name: str = "offset") -> int:
+    value = ctx.ins.modifier(name, 0)
+    if value is True:
+        raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}' needs a value")
+    return int(value)
+
+
+def _banks(ctx: Ctx) -> int:
+    try:
+        return get_target(ctx.target).lds_banks
+    except (KeyError, AttributeError):
+        return 32
+
+
+def _record(ctx: Ctx, pieces: list[tuple[np.ndarray, int]], lanes: np.ndarray, is_write: bool) -> None:
+    """Bank conflicts for the engine's LDS timing, and a note for out-of-range lanes."""
+    ctx.bank_conflicts = bank_conflicts(pieces, lanes, is_write, _banks(ctx))
+    bad: list[int] = []
+    for addrs, size in pieces:
+        oob = ds_out_of_range(addrs, size, ctx.lds_size)
+        bad.extend(int(lanes[k]) for k in np.nonzero(oob)[0])
+    if bad:
+        lanes_txt = ", ".join(str(x) for x in sorted(set(bad))[:8]) + (" ..." if len(set(bad)) > 8 else "")
+        first = next(int(a[k]) for a, s in pieces for k in np.nonzero(ds_out_of_range(a, s, ctx.lds_size))[0])
+        what = "writes are dropped" if is_write else "reads return 0"
+        ctx.note(f"{ctx.ins.mnemonic}: LDS address 0x{first:x} is outside the {ctx.lds_size}-byte LDS "
+                 f"(lanes {lanes_txt}): {what}")
+
+
+def _vaddr(ctx: Ctx, i: int) -> np.ndarray:
+    return ctx.vector_value(ctx.op(i), "int")
+
+
+def _data(ctx: Ctx, operand, dwords: int) -> np.ndarray:
+    """uint32[dwords, 64] from a VGPR/AGPR range (or a constant, broadcast)."""
+    reg = operand
+    if getattr(reg, "file", None) in ("v", "a"):
+        return np.stack([ctx.vector_value(_sub(reg, k), "int") for k in range(dwords)])
+    return np.stack([ctx.vector_value(operand, "int")] * dwords)
+
+
+def _sub(reg, k: int):
+    from ...program import Reg
+    return Reg(reg.file, reg.index + k, 1, reg.span)
+
+
+def _dst(ctx: Ctx, i: int):
+    reg = ctx.op(i)
+    if getattr(reg, "file", None) not in ("v", "a"):
+        raise SimError(f"{ctx.ins.mnemonic}: destination '{reg.text()}' is not a VGPR/AGPR")
+    return reg
+
+
+# ---------------------------------------------------------------- reads / writes
+
+
+def _read(ctx: Ctx, ins: Instruction) -> None:
+    _check_gds(ctx)
+    form = DS_READS[ins.mnemonic]
+    dst = _dst(ctx, 0)
+    lanes = _lanes(ctx)
+    addrs = ds_address(_vaddr(ctx, 1), _offset(ctx))[lanes]
+    old = ctx.vector_value(_sub(dst, 0), "int") if form.kind.startswith("d16") else None
+    pieces = [(addrs, form.size)]
+    _record(ctx, pieces, lanes, is_write=False)
+    ctx.defer(LdsRead(dst.file, dst.index, form.dwords, lanes, form.size, form.kind, old, pieces=pieces))
+
+
+def _write(ctx: Ctx, ins: Instruction) -> None:
+    _check_gds(ctx)
+    size, shift = DS_WRITES[ins.mnemonic]
+    lanes = _lanes(ctx)
+    addrs = ds_address(_vaddr(ctx, 0), _offset(ctx))[lanes]
+    dwords = max(1, (size + 3) // 4)
+    data = _data(ctx, ctx.op(1), dwords)[:, lanes]
+    if shift:
+        data = data >> U32(shift)
+    raw = dwords_to_bytes(data, size)
+    _record(ctx, [(addrs, size)], lanes, is_write=True)
+    ctx.defer(LdsWrite(lanes, [(addrs, raw)]))
+
+
+def _read2(ctx: Ctx, ins: Instruction) -> None:
+    _check_gds(ctx)
+    elem, mult = DS_READ2[ins.mnemonic]
+    dst = _dst(ctx, 0)
+    lanes = _lanes(ctx)
+    base = ds_address(_vaddr(ctx, 1), 0)[lanes]
+    pieces = [(base + _offset(ctx, "offset0") * mult, elem), (base + _offset(ctx, "offset1") * mult, elem)]
+    _record(ctx, pieces, lanes, is_write=False)
+    ctx.defer(LdsRead(dst.file, dst.index, 2 * elem // 4, lanes, 2 * elem, "raw", pieces=pieces))
+
+
+def _write2(ctx: Ctx, ins: Instruction) -> None:
+    _check_gds(ctx)
+    elem, mult = DS_WRITE2[ins.mnemonic]
+    lanes = _lanes(ctx)
+    base = ds_address(_vaddr(ctx, 0), 0)[lanes]
+    d0 = dwords_to_bytes(_data(ctx, ctx.op(1), elem // 4)[:, lanes], elem)
+    d1 = dwords_to_bytes(_data(ctx, ctx.op(2), elem // 4)[:, lanes], elem)
+    a0 = base + _offset(ctx, "offset0") * mult
+    a1 = base + _offset(ctx, "offset1") * mult
+    _record(ctx, [(a0, elem), (a1, elem)], lanes, is_write=True)
+    ctx.defer(LdsWrite(lanes, [(a0, d0), (a1, d1)]))
+
+
+for _name in DS_READS:
+    semantic(_name)(_read)
+for _name in DS_WRITES:
+    semantic(_name)(_write)
+for _name in DS_READ2:
+    semantic(_name)(_read2)
+for _name in DS_WRITE2:
+    semantic(_name)(_write2)
+
+
+# ---------------------------------------------------------------- atomics
+
+
+def _atomic(ctx: Ctx, ins: Instruction) -> None:
+    _check_gds(ctx)
+    rtn = "_rtn_" in ins.mnemonic
+    op = DS_ATOMICS[ins.mnemonic[3:].replace("rtn_", "")]
+    first = 1 if rtn else 0
+    lanes = _lanes(ctx)
+    addrs = ds_address(_vaddr(ctx, first), _offset(ctx))[lanes]
+    data = _data(ctx, ctx.op(first + 1), 1)[0, lanes]
+    dst = _dst(ctx, 0) if rtn else None
+    _record(ctx, [(addrs, 4)], lanes, is_write=True)
+    ctx.defer(LdsAtomic(op, lanes, addrs, data, dst.file if dst else None, dst.index if dst else 0))
+
+
+for _base in DS_ATOMICS:
+    semantic(f"ds_{_base}")(_atomic)
+    semantic(f"ds_{_base.split('_')[0]}_rtn_{_base.split('_', 1)[1]}")(_atomic)
+
+
+# ---------------------------------------------------------------- cross-lane (no LDS memory)
+
+
+@semantic("ds_bpermute_b32")
+def ds_bpermute_b32(ctx: Ctx, ins: Instruction) -> None:
+    """Backward permute: lane i reads DATA0 of lane ((ADDR[i] + offset) / 4) % 64; 0 if that lane is inactive."""
+    exec_ = ctx.exec
+    src_lane = ((ds_address(_vaddr(ctx, 1), _offset(ctx)) // 4) % WAVE).astype(np.int64)
+    data = _data(ctx, ctx.op(2), 1)[0]
+    out = np.where(exec_[src_lane], data[src_lane], U32(0)).astype(U32)
+    ctx.bank_conflicts = 0
+    ctx.write_v(_dst(ctx, 0), out)
+
+
+@semantic("ds_permute_b32")
+def ds_permute_b32(ctx: Ctx, ins: Instruction) -> None:
+    """Forward permute: active lane i sends DATA0 to lane ((ADDR[i] + offset) / 4) % 64.
+
+    Lanes nobody writes get 0; when several lanes pick the same destination the
+    highest-numbered source wins (ISA pseudocode: lanes processed in order).
+    """
+    exec_ = ctx.exec
+    dst_lane = ((ds_address(_vaddr(ctx, 1), _offset(ctx)) // 4) % WAVE).astype(np.int64)
+    data = _data(ctx, ctx.op(2), 1)[0]
+    tmp = np.zeros(WAVE, dtype=U32)
+    for i in np.nonzero(exec_)[0]:
+        tmp[dst_lane[i]] = data[i]
+    ctx.bank_conflicts = 0
+    ctx.write_v(_dst(ctx, 0), tmp)
+
+
+# swizzle(...) macros as llvm-mc encodes them (checked against llvm-mc 22 encodings).
+def swizzle_offset(value) -> int:
+    """The 16-bit ds_swizzle offset from a number or a `swizzle(MODE, ...)` macro (text or Call)."""
+    if isinstance(value, bool):
+        raise SimError("ds_swizzle_b32: offset needs a value")
+    if isinstance(value, int):
+        return value & 0xFFFF
+    if isinstance(value, Call):
+        args = [_macro_arg(a) for a in value.args]
+    elif isinstance(value, str):
+        text = value.strip()
+        if not (text.lower().startswith("swizzle(") and text.endswith(")")):
+            raise SimError(f"ds_swizzle_b32: cannot read offset '{value}'")
+        args = [a.strip() for a in text[8:-1].split(",")]
+        args = [int(a, 0) if _is_int(a) else a.strip('"') for a in args]
+    else:
+        raise SimError(f"ds_swizzle_b32: cannot read offset '{value}'")
+    mode, rest = str(args[0]).upper(), args[1:]
+    if mode == "QUAD_PERM":
+        return 0x8000 | sum((int(x) & 3) << (2 * k) for k, x in enumerate(rest[:4]))
+    if mode == "BITMASK_PERM":
+        mask = str(rest[0])
+        and_m = or_m = xor_m = 0
+        for k, ch in enumerate(mask):
+            bit = 1 << (4 - k)
+            if ch == "1":
+                or_m |= bit
+            elif ch == "p":
+                and_m |= bit
+            elif ch == "i":
+                and_m |= bit
+                xor_m |= bit
+        return and_m | (or_m << 5) | (xor_m << 10)
+    if mode == "SWAP":
+        return 0x1F | (int(rest[0]) << 10)
+    if mode == "REVERSE":
+        return 0x1F | ((int(rest[0]) - 1) << 10)
+    if mode == "BROADCAST":
+        return ((0x20 - int(rest[0])) & 0x1F) | (int(rest[1]) << 5)
+    raise SimError(f"ds_swizzle_b32: swizzle mode {mode} is not modelled")
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text, 0)
+        return True
+    except ValueError:
+        return False
+
+
+def _macro_arg(a):
+    if isinstance(a, Imm):
+        return a.value
+    if isinstance(a, Symbol):
+        return a.name
+    if isinstance(a, Modified):
+        return _macro_arg(a.inner)
+    return a.text().strip('"')
+
+
+def swizzle_sources(offset: int) -> np.ndarray:
+    """Source lane of every lane for a ds_swizzle offset (ISA pseudocode, bitmask and quad-perm modes)."""
+    i = np.arange(WAVE)
+    if offset >= 0xC000:
+        raise SimError(f"ds_swizzle_b32: offset 0x{offset:x} selects the rotate/FFT modes, which are not modelled")
+    if offset & 0x8000:
+        sel = [(offset >> (2 * k)) & 3 for k in range(4)]
+        return (i & ~3) + np.array(sel)[i & 3]
+    and_m, or_m, xor_m = offset & 0x1F, (offset >> 5) & 0x1F, (offset >> 10) & 0x1F
+    return ((((i & 0x1F) & and_m) | or_m) ^ xor_m) | (i & 0x20)
+
+
+@semantic("ds_swizzle_b32")
+def ds_swizzle_b32(ctx: Ctx, ins: Instruction) -> None:
+    """Lane i gets DATA0 of swizzle_sources(offset)[i]; 0 when that lane is inactive."""
+    exec_ = ctx.exec
+    src = swizzle_sources(swizzle_offset(ins.modifier("offset", 0)))
+    data = _data(ctx, ctx.op(1), 1)[0]
+    ctx.bank_conflicts = 0
+    ctx.write_v(_dst(ctx, 0), np.where(exec_[src], data[src], U32(0)).astype(U32))
