@@ -85,6 +85,9 @@ __all__ = [
     "required_wait_states",
     "max_required",
     "canonical_target",
+    "CounterRule",
+    "counter_rules_for",
+    "counter_rule_by_id",
 ]
 
 TARGETS: tuple[str, ...] = ("gfx908", "gfx90a", "gfx942", "gfx950")
@@ -505,3 +508,68 @@ def required_wait_states(rule: HazardRule, producer_passes: int | None = None) -
 def max_required(target: str) -> int:
     """Largest requirement of any rule on ``target``: how far back a linter must look."""
     return max(r.max_wait_states for r in rules_for(target))
+
+
+# ---------------------------------------------------------------------------
+# Counter rules (missing or too weak s_waitcnt)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CounterRule:
+    """A rule about outstanding memory operations rather than wait states.
+
+    The linter's abstract interpretation of vmcnt/lgkmcnt (``gcnemu.analysis.counters``)
+    decides when it fires; this row names it and says why, for diagnostics and SARIF.
+    """
+
+    id: str
+    target: str
+    counter: str  # vm | lgkm
+    producer: str
+    consumer: str
+    message: str
+    source: str
+
+
+_COUNTER_FIELDS = {"id", "targets", "counter", "producer", "consumer", "message", "source"}
+
+
+def _rows_to_counter_rules(doc: dict) -> tuple[CounterRule, ...]:
+    out: list[CounterRule] = []
+    for row in doc.get("counter_rule", []):
+        row_id = row.get("id", "<missing id>")
+        unknown = set(row) - _COUNTER_FIELDS
+        if unknown:
+            raise ValueError(f"counter rule {row_id}: unknown field(s) {sorted(unknown)}")
+        missing = _COUNTER_FIELDS - set(row)
+        if missing:
+            raise ValueError(f"counter rule {row_id}: missing field(s) {sorted(missing)}")
+        if row["counter"] not in ("vm", "lgkm"):
+            raise ValueError(f"counter rule {row_id}: counter must be vm or lgkm")
+        for t in row["targets"]:
+            if t not in TARGETS:
+                raise ValueError(f"counter rule {row_id}: unknown target {t!r}")
+            out.append(CounterRule(row["id"], t, row["counter"], row["producer"], row["consumer"],
+                                   row["message"].strip(), row["source"].strip()))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_counter_default() -> tuple[CounterRule, ...]:
+    text = resources.files("gcnemu.isa").joinpath("data/hazards.toml").read_text(encoding="utf-8")
+    return _rows_to_counter_rules(tomllib.loads(text))
+
+
+def counter_rules_for(target: str) -> list[CounterRule]:
+    """Counter rules that apply to ``target``."""
+    t = canonical_target(target)
+    return [r for r in _load_counter_default() if r.target == t]
+
+
+def counter_rule_by_id(target: str, rule_id: str) -> CounterRule:
+    t = canonical_target(target)
+    for r in _load_counter_default():
+        if r.target == t and r.id == rule_id:
+            return r
+    raise KeyError(f"no counter rule {rule_id!r} for {t}")

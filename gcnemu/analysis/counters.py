@@ -1,0 +1,281 @@
+"""Outstanding vm/lgkm operations tracked through ``s_waitcnt`` (abstract interpretation).
+
+State at a program point: a *set* of possible queues ``(vm, lgkm)``, each a
+tuple of instruction indices of operations that may still be outstanding,
+oldest first.  The set is merged (union) at joins and iterated to a fixpoint
+around loops.  Transfer functions (facts in ``shared/isa/counters.md`` and the
+``[[counter_rule]]`` rows of ``hazards.toml``):
+
+* a counted memory instruction appends itself to its counter's queue; a queue
+  never grows past the counter's maximum (the hardware stalls issue there, so
+  the oldest operation has completed);
+* ``s_waitcnt vmcnt(N)``: vector memory completes in issue order, so only the
+  N most recent stay;
+* ``s_waitcnt lgkmcnt(N)``: LDS completes in order but SMEM (and messages) in
+  any order.  A DS op X stays possibly outstanding only if
+  ``1 + (younger DS ops) <= N`` (if X were pending, every younger DS op would
+  be too); an SMEM op stays unless N = 0;
+* LDS DMA and, on gfx9, stores count on vmcnt.
+
+Checks at each instruction, over every possible queue: reading a register an
+outstanding load returns into; overwriting it (except by a later op of the
+same in-order queue); a DS read of LDS while an LDS DMA is outstanding; an
+``s_barrier`` while this wave's LDS writes are outstanding.  Each finding
+carries the tightest ``s_waitcnt`` field that removes it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cfg import CFG
+from .classify import Access, Facts
+
+Queue = tuple[int, ...]
+State = tuple[Queue, Queue]  # (vm, lgkm)
+
+MAX_STATES = 512  # per program point; beyond this, states are merged conservatively
+
+
+@dataclass(slots=True)
+class CounterHazard:
+    """A missing or too weak s_waitcnt."""
+
+    rule: str
+    consumer: int
+    producer: int  # the youngest outstanding operation that must complete
+    counter: str  # vm | lgkm
+    needed: int  # the largest field value that covers it: s_waitcnt <counter>cnt(needed)
+    outstanding: int  # operations that may be outstanding at the consumer (worst state)
+    registers: str = ""  # e.g. 'v4'
+    access: Access | None = None
+    waitcnt: int | None = None  # the s_waitcnt before the consumer that does not cover it
+    waitcnt_value: int | None = None
+    waitcnt_outstanding: int = 0  # operations outstanding just before that s_waitcnt
+    kinds: frozenset = frozenset()  # MemOp kinds in the queue at the consumer (for wording)
+
+
+def _lgkm_keep(q: Queue, n: int, facts: list[Facts]) -> Queue:
+    if n >= len(q):
+        return q
+    if n <= 0:
+        return ()
+    keep = []
+    younger_ds = 0
+    for idx in reversed(q):
+        kind = facts[idx].mem.kind
+        if kind.startswith("ds"):
+            if 1 + younger_ds <= n:
+                keep.append(idx)
+            younger_ds += 1
+        else:
+            keep.append(idx)
+    return tuple(reversed(keep))
+
+
+class CounterAnalysis:
+    """Fixpoint over the CFG, then the per-instruction checks."""
+
+    def __init__(self, facts: list[Facts], cfg: CFG, vm_max: int = 63, lgkm_max: int = 15,
+                 overrides: dict[int, dict[str, int]] | None = None):
+        self.facts = facts
+        self.cfg = cfg
+        self.vm_max = vm_max
+        self.lgkm_max = lgkm_max
+        self.overrides = overrides or {}
+        self.entry: dict[int, set[State]] = {}
+
+    # ------------------------------------------------------------ transfer
+    def fields(self, f: Facts) -> dict[str, int]:
+        return self.overrides.get(f.index, f.waitcnt or {})
+
+    def step(self, st: State, f: Facts) -> State:
+        vm, lg = st
+        if f.waitcnt is not None:
+            flds = self.fields(f)
+            n = flds.get("vm")
+            if n is not None and n < len(vm):
+                vm = vm[len(vm) - n:] if n > 0 else ()
+            n = flds.get("lgkm")
+            if n is not None and n < len(lg):
+                lg = _lgkm_keep(lg, n, self.facts)
+            return vm, lg
+        m = f.mem
+        if m is not None:
+            if m.counter == "vm":
+                vm = (vm + (f.index,))[-self.vm_max:]
+            else:
+                lg = (lg + (f.index,))[-self.lgkm_max:]
+        return vm, lg
+
+    def run(self) -> "CounterAnalysis":
+        cfg, facts = self.cfg, self.facts
+        if not cfg.blocks:
+            return self
+        empty: State = ((), ())
+        entry = {b: set() for b in range(len(cfg.blocks))}
+        for e in cfg.entries:
+            entry[e].add(empty)
+        work = list(cfg.entries)
+        queued = set(work)
+        steps = 0
+        while work:
+            b = work.pop(0)
+            queued.discard(b)
+            steps += 1
+            out = set()
+            for st in entry[b]:
+                for i in cfg.blocks[b].indices:
+                    st = self.step(st, facts[i])
+                out.add(st)
+            for s in cfg.succs(b):
+                before = len(entry[s])
+                entry[s] |= out
+                if len(entry[s]) > MAX_STATES:
+                    entry[s] = _widen(entry[s])
+                if len(entry[s]) != before and s not in queued:
+                    work.append(s)
+                    queued.add(s)
+        self.entry = entry
+        return self
+
+    # ------------------------------------------------------------ checks
+    def states_before(self):
+        """Yield (instruction index, set of states before it) in program order."""
+        for b in self.cfg.blocks:
+            states = self.entry.get(b.id, set())
+            for i in b.indices:
+                yield i, states
+                states = {self.step(st, self.facts[i]) for st in states}
+
+    def hazards(self) -> list[CounterHazard]:
+        facts = self.facts
+        found: dict[tuple, CounterHazard] = {}
+        last_wait: dict[str, tuple[int, int, int]] = {}  # counter -> (index, value, outstanding before)
+        block_start = {b.start for b in self.cfg.blocks}
+        for i, states in self.states_before():
+            if i in block_start:
+                last_wait = {}
+            f = facts[i]
+            if f.waitcnt is not None:
+                for ctr, val in self.fields(f).items():
+                    if ctr in ("vm", "lgkm"):
+                        k = 0 if ctr == "vm" else 1
+                        last_wait[ctr] = (i, val, max((len(st[k]) for st in states), default=0))
+            if not states:
+                continue
+            for h in self.check(f, states):
+                w = last_wait.get(h.counter)
+                if w is not None:
+                    h.waitcnt, h.waitcnt_value, h.waitcnt_outstanding = w
+                key = (h.consumer, h.rule, h.producer)
+                old = found.get(key)
+                if old is None or h.needed < old.needed:
+                    found[key] = h
+        # one finding per (consumer, rule): the one that needs the tightest wait
+        best: dict[tuple, CounterHazard] = {}
+        for h in found.values():
+            key = (h.consumer, h.rule)
+            old = best.get(key)
+            if old is None or h.needed < old.needed:
+                best[key] = h
+        return sorted(best.values(), key=lambda h: (h.consumer, h.rule))
+
+    def check(self, f: Facts, states: set[State]) -> list[CounterHazard]:
+        """Counter hazards of instruction ``f`` given the possible states before it."""
+        facts = self.facts
+        out: dict[tuple, CounterHazard] = {}
+        if f.waitcnt is not None:
+            return []
+
+        def note(rule: str, producer: int, counter: str, needed: int, outstanding: int, regs: str = "",
+                 acc: Access | None = None, q: Queue = ()) -> None:
+            key = (rule, counter)
+            old = out.get(key)
+            if old is None or needed < old.needed:
+                kinds = frozenset(facts[x].mem.kind for x in q)
+                out[key] = CounterHazard(rule, f.index, producer, counter, needed, outstanding, regs, acc,
+                                         kinds=kinds)
+
+        reads = [a for a in f.reads]
+        writes = [a for a in f.writes]
+        for vm, lg in states:
+            # vector memory: reads and overwrites of pending load destinations
+            if vm:
+                self._check_queue(f, vm, "vm", reads, writes, note)
+                if f.mem is not None and f.mem.reads_lds and f.base.startswith("ds_"):
+                    pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma")
+                    if pos is not None:
+                        note("lds-dma-read-before-vmcnt", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
+                if f.base == "s_barrier":
+                    pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma")
+                    if pos is not None:
+                        note("barrier-lds-write-pending", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
+            if lg:
+                self._check_queue(f, lg, "lgkm", reads, writes, note)
+                if f.base == "s_barrier":
+                    pos = _youngest(lg, lambda x: facts[x].mem.writes_lds)
+                    if pos is not None:
+                        note("barrier-lds-write-pending", lg[pos], "lgkm", _lgkm_needed(lg, pos, facts), len(lg), q=lg)
+        return list(out.values())
+
+    def _check_queue(self, f: Facts, q: Queue, counter: str, reads, writes, note) -> None:
+        facts = self.facts
+        for pos in range(len(q) - 1, -1, -1):
+            op = facts[q[pos]]
+            rets = op.mem.returns
+            if not rets:
+                continue
+            needed = len(q) - 1 - pos if counter == "vm" else _lgkm_needed(q, pos, facts)
+            for a in reads:
+                if any(a.reg.overlaps(r) for r in rets):
+                    if counter == "vm":
+                        rule = "vmem-result-before-vmcnt"
+                    elif op.mem.kind == "smem":
+                        rule = "smem-result-before-lgkmcnt"
+                    else:
+                        rule = "ds-result-before-lgkmcnt"
+                    note(rule, q[pos], counter, needed, len(q), _regs_text(a, rets), a, q)
+                    break
+            for a in writes:
+                if not any(a.reg.overlaps(r) for r in rets):
+                    continue
+                m = f.mem
+                if m is not None and m.counter == counter and a.explicit:
+                    same_order = counter == "vm" or (m.kind.startswith("ds") and op.mem.kind.startswith("ds"))
+                    if same_order:
+                        continue  # returns after the older one, in order: the later value wins
+                rule = "vmem-dst-overwrite-before-vmcnt" if counter == "vm" else "lgkm-dst-overwrite-before-lgkmcnt"
+                note(rule, q[pos], counter, needed, len(q), _regs_text(a, rets), a, q)
+                break
+
+
+def _youngest(q: Queue, pred) -> int | None:
+    for pos in range(len(q) - 1, -1, -1):
+        if pred(q[pos]):
+            return pos
+    return None
+
+
+def _lgkm_needed(q: Queue, pos: int, facts: list[Facts]) -> int:
+    """Largest lgkmcnt(N) that guarantees the op at ``pos`` has completed."""
+    if not facts[q[pos]].mem.kind.startswith("ds"):
+        return 0
+    return sum(1 for x in q[pos + 1:] if facts[x].mem.kind.startswith("ds"))
+
+
+def _regs_text(a: Access, rets) -> str:
+    for r in rets:
+        if a.reg.overlaps(r):
+            lo = max(a.reg.start, r.start)
+            hi = min(a.reg.end, r.end) - 1
+            return f"{r.file}{lo}" if lo == hi else f"{r.file}[{lo}:{hi}]"
+    return a.reg.text()
+
+
+def _widen(states: set[State]) -> set[State]:
+    """Too many distinct queues: keep, per counter, the longest queue of each suffix class.
+
+    Merging by keeping the longest queues is conservative (more outstanding).
+    """
+    by_len = sorted(states, key=lambda s: (len(s[0]) + len(s[1])), reverse=True)
+    return set(by_len[: MAX_STATES // 2])

@@ -1,0 +1,257 @@
+"""``lint(program, target)``: wait-state and counter hazards as llvm-mc style diagnostics.
+
+Each hazard becomes one ``warning`` at the consumer (caret under the operand
+that carries the dependency), a ``note`` at the producer, and a location-less
+``note`` with the arithmetic: required vs provided wait states (and the worst
+path when it crosses blocks), or the counter arithmetic with the tightest
+``s_waitcnt`` that would do.  ``extra`` carries the JSON fields
+(``producer``, ``required_wait_states``, ``provided_wait_states``, ``fix``).
+
+With ``hints=True`` performance hints are added with severity ``hint``: waits
+that wait for nothing, ``s_nop`` longer than any rule needs, and
+``s_waitcnt vmcnt(0)`` where a larger count would do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostic, GcnemuError
+from ..isa.hazard_rules import canonical_target, counter_rule_by_id, counter_rules_for, rules_for
+from ..isa.targets import get_target
+from ..program import Call, CallGroup, Instruction, Program, Span
+from .cfg import CFG, build_cfg
+from .classify import Facts, classify_all
+from .counters import CounterAnalysis, CounterHazard
+from .waitstates import RuleIndex, WaitStateHazard, analyze, describe_path
+
+HINT_RULES = {
+    "hint-waitcnt-noop": "An s_waitcnt whose counters can never be above the values it names: it waits for nothing.",
+    "hint-nop-too-long": "An s_nop longer than any hazard rule needs at that point.",
+    "hint-vmcnt-zero": "s_waitcnt vmcnt(0) where a larger count covers every later use.",
+}
+NOP_MAX = 15  # s_nop takes 0..15 on gfx9: one s_nop provides at most 16 wait states
+
+
+@dataclass
+class Analysis:
+    """Everything one lint run computed (used by lint, fix, hints and tests)."""
+
+    program: Program
+    target: str
+    instructions: list[Instruction]
+    facts: list[Facts]
+    cfg: CFG
+    index: RuleIndex
+    counter_ids: set[str]
+    wait_hazards: list[WaitStateHazard] = field(default_factory=list)
+    counter_hazards: list[CounterHazard] = field(default_factory=list)
+    counters: CounterAnalysis | None = None
+
+
+def known_rule_ids(target: str) -> set[str]:
+    return {r.id for r in rules_for(target)} | {r.id for r in counter_rules_for(target)} | set(HINT_RULES)
+
+
+def _target_name(target) -> str:
+    name = getattr(target, "name", target)
+    try:
+        return canonical_target(str(name))
+    except ValueError as e:
+        raise GcnemuError(str(e)) from None
+
+
+def analyze_program(program: Program, target, rules=None) -> Analysis:
+    """Run the wait-state and counter analyses (no diagnostics yet)."""
+    tname = _target_name(target)
+    only = None
+    if rules:
+        only = set(rules)
+        unknown = sorted(only - known_rule_ids(tname))
+        if unknown:
+            raise GcnemuError(f"unknown rule(s) for {tname}: {', '.join(unknown)}")
+    ins = program.instructions
+    symbols = program.symbols
+    facts = classify_all(ins, tname, symbols)
+    cfg = build_cfg(facts, program.labels)
+    index = RuleIndex(tname, only)
+    counter_ids = {r.id for r in counter_rules_for(tname) if only is None or r.id in only}
+    tgt = get_target(tname)
+    an = Analysis(program, tname, ins, facts, cfg, index, counter_ids)
+    an.wait_hazards = analyze(facts, cfg, index) if index.rules else []
+    ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max).run()
+    an.counters = ca
+    an.counter_hazards = [h for h in ca.hazards() if h.rule in counter_ids]
+    return an
+
+
+def lint(program: Program, target, rules=None, hints: bool = False) -> list[Diagnostic]:
+    """All hazards of ``program`` on ``target`` as diagnostics, sorted by position.
+
+    ``rules`` keeps only the named rule ids (hint ids included).  A program
+    with parse errors returns those errors (distances would be wrong).
+    """
+    errors = [d for d in program.diagnostics if d.severity == "error"]
+    if errors:
+        return errors
+    return lint_analysis(analyze_program(program, target, rules), rules, hints)
+
+
+def lint_analysis(an: Analysis, rules=None, hints: bool = False) -> list[Diagnostic]:
+    """Diagnostics of an :class:`Analysis` already computed."""
+    diags = [wait_diagnostic(an, h) for h in an.wait_hazards]
+    diags += [counter_diagnostic(an, h) for h in an.counter_hazards]
+    if hints:
+        from .hints import hint_diagnostics
+        only = set(rules) if rules else None
+        diags += [d for d in hint_diagnostics(an) if only is None or d.rule in only]
+    diags.sort(key=lambda d: (d.span.line if d.span else 0, d.span.column if d.span else 0, d.rule))
+    return diags
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _mn_span(an: Analysis, i: int) -> Span:
+    return an.instructions[i].mnemonic_span
+
+
+def _span_of(an: Analysis, i: int, access) -> Span:
+    if access is not None and access.explicit and access.span is not None:
+        return access.span
+    return _mn_span(an, i)
+
+
+def _verb(rule_operand: str, producer_operand: str) -> tuple[str, str]:
+    """(consumer verb, producer verb) for the warning sentence."""
+    c = "overwrites" if rule_operand == "write" else "reads"
+    p = {"srcc": "reads as SrcC", "vdata": "stores"}.get(producer_operand, "writes")
+    return c, p
+
+
+def nop_text(count: int) -> list[str]:
+    """The fewest s_nop instructions providing ``count`` wait states."""
+    out = []
+    while count > 0:
+        n = min(count, NOP_MAX + 1)
+        out.append(f"s_nop {n - 1}")
+        count -= n
+    return out
+
+
+def wait_fix(an: Analysis, h: WaitStateHazard) -> dict:
+    ins = an.instructions[h.consumer]
+    return {"action": "insert-before", "line": ins.span.line, "column": ins.span.column,
+            "text": "\n".join(nop_text(h.deficit))}
+
+
+def wait_diagnostic(an: Analysis, h: WaitStateHazard) -> Diagnostic:
+    r = h.rule
+    c, p = an.facts[h.consumer], an.facts[h.producer]
+    cverb, pverb = _verb(r.operand, r.producer_operand)
+    what = h.consumer_access.reg.text() if h.consumer_access is not None else None
+    pline = an.instructions[h.producer].span.line
+    if what and r.operand not in ("none", "hwreg"):
+        msg = (f"{c.mnemonic} {cverb} {what} too soon after {p.mnemonic} (line {pline}) {pverb} it: "
+               f"{h.provided} of {_plural(h.required, 'wait state')}")
+    else:
+        msg = (f"{c.mnemonic} issues too soon after {p.mnemonic} (line {pline}): "
+               f"{h.provided} of {_plural(h.required, 'wait state')}")
+    passes = f" ({p.passes} passes)" if p.passes and r.depends_on_passes else ""
+    preg = h.producer_access.reg.text() if h.producer_access is not None else None
+    pnote_msg = f"{p.mnemonic}{passes} {pverb} {preg} here" if preg else f"{p.mnemonic}{passes} is here"
+    pnote = Diagnostic("note", pnote_msg, _span_of(an, h.producer, h.producer_access))
+    path = describe_path(h, an.cfg, an.facts)
+    fix = wait_fix(an, h)
+    arith = (f"required {_plural(h.required, 'wait state')}, provided {h.provided}"
+             + (f" {path}" if path else "") + f"; fix: insert {'; '.join(fix['text'].splitlines())}"
+             + f" before line {fix['line']}. {r.message}")
+    d = Diagnostic("warning", msg, _span_of(an, h.consumer, h.consumer_access), rule=r.id,
+                   notes=[pnote, Diagnostic("note", arith, None)])
+    pspan = pnote.span
+    d.extra = {"producer": {"line": pspan.line, "column": pspan.column},
+               "required_wait_states": h.required, "provided_wait_states": h.provided, "fix": fix}
+    return d
+
+
+_CNT = {"vm": "vmcnt", "lgkm": "lgkmcnt"}
+
+
+def _noun(an: Analysis, h: CounterHazard, n: int) -> str:
+    kinds = h.kinds
+    if h.counter == "vm":
+        if kinds and kinds <= {"load", "atomic", "lds-dma"}:
+            return _plural(n, "load")
+        return _plural(n, "vector memory operation")
+    if kinds and kinds <= {"ds-read"}:
+        return _plural(n, "LDS load")
+    if kinds and kinds <= {"smem"}:
+        return _plural(n, "scalar load")
+    return _plural(n, "LDS/SMEM operation")
+
+
+def counter_fix(an: Analysis, h: CounterHazard) -> dict:
+    """Tighten the s_waitcnt that fails to cover (same block, producer issued before it), else insert one."""
+    field = _CNT[h.counter]
+    if h.waitcnt is not None and not (an.cfg.block_of[h.producer] == an.cfg.block_of[h.consumer]
+                                      and h.waitcnt < h.producer < h.consumer):
+        between = sum(1 for i in range(h.waitcnt + 1, h.consumer)
+                      if an.facts[i].mem is not None and an.facts[i].mem.counter == h.counter
+                      and (h.counter == "vm" or an.facts[i].mem.kind.startswith("ds")
+                           or not an.facts[h.producer].mem.kind.startswith("ds")))
+        at_wait = h.needed - between
+        call = _field_call(an.instructions[h.waitcnt], field)
+        if at_wait >= 0 and call is not None:
+            sp = call.span
+            return {"action": "replace", "line": sp.line, "column": sp.column, "end_column": sp.end_column,
+                    "text": f"{field}({at_wait})"}
+    ins = an.instructions[h.consumer]
+    return {"action": "insert-before", "line": ins.span.line, "column": ins.span.column,
+            "text": f"s_waitcnt {field}({h.needed})"}
+
+
+def _field_call(ins: Instruction, field: str) -> Call | None:
+    for op in ins.operands:
+        calls = op.calls if isinstance(op, CallGroup) else (op,) if isinstance(op, Call) else ()
+        for c in calls:
+            if c.name == field:
+                return c
+    return None
+
+
+def counter_diagnostic(an: Analysis, h: CounterHazard) -> Diagnostic:
+    rule = counter_rule_by_id(an.target, h.rule)
+    c, p = an.facts[h.consumer], an.facts[h.producer]
+    field = _CNT[h.counter]
+    pline = an.instructions[h.producer].span.line
+    if h.rule in ("vmem-result-before-vmcnt", "ds-result-before-lgkmcnt", "smem-result-before-lgkmcnt"):
+        msg = f"{c.mnemonic} reads {h.registers} before {p.mnemonic} (line {pline}) has returned it"
+        the_one = f"the one that writes {h.registers}"
+    elif h.rule in ("vmem-dst-overwrite-before-vmcnt", "lgkm-dst-overwrite-before-lgkmcnt"):
+        msg = f"{c.mnemonic} overwrites {h.registers}, which {p.mnemonic} (line {pline}) will still write when it returns"
+        the_one = f"the one that writes {h.registers}"
+    elif h.rule == "lds-dma-read-before-vmcnt":
+        msg = f"{c.mnemonic} reads LDS while the LDS DMA {p.mnemonic} (line {pline}) may still be writing it"
+        the_one = "the LDS DMA"
+    else:
+        msg = f"s_barrier while the LDS write {p.mnemonic} (line {pline}) may still be in flight"
+        the_one = "that LDS write"
+    if h.waitcnt is not None:
+        arith = (f"{_noun(an, h, h.waitcnt_outstanding)} outstanding, s_waitcnt {field}({h.waitcnt_value}) "
+                 f"(line {an.instructions[h.waitcnt].span.line}) does not cover {the_one}; use {field}({h.needed})")
+    else:
+        arith = (f"{_noun(an, h, h.outstanding)} outstanding and no s_waitcnt {field} covers {the_one}; "
+                 f"use s_waitcnt {field}({h.needed}) before line {an.instructions[h.consumer].span.line}")
+    if h.counter == "lgkm" and p.mem is not None and p.mem.kind == "smem":
+        arith += " (SMEM returns out of order: only lgkmcnt(0) covers it)"
+    span = _span_of(an, h.consumer, h.access) if h.access is not None else _mn_span(an, h.consumer)
+    pnote = Diagnostic("note", f"{p.mnemonic} issued here", _mn_span(an, h.producer))
+    d = Diagnostic("warning", msg, span, rule=h.rule,
+                   notes=[pnote, Diagnostic("note", f"{arith}. {rule.message[0].upper()}{rule.message[1:]}.", None)])
+    fix = counter_fix(an, h)
+    d.extra = {"producer": {"line": pnote.span.line, "column": pnote.span.column},
+               "required_wait_states": None, "provided_wait_states": None, "fix": fix}
+    return d

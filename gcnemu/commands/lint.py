@@ -1,0 +1,125 @@
+"""`gcnemu lint FILE... [--arch A] [--format text|json|sarif] [--fix] [-o OUT] [--in-place] [--rule R]... [--hints]`.
+
+Static hazard detection (wait states along every CFG path, s_waitcnt counters).
+Exit status: 1 when any hazard (warning) or error is found, else 0; hints never
+change it.  With --fix the corrected program goes to stdout, to -o OUT, or back
+into the file with --in-place (explicit, never implied); the exit status is 1
+only if hazards remain that the fixer could not remove.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, GcnemuError
+from .common import add_arch, print_diagnostics
+
+HELP = "find pipeline hazards and missing s_waitcnt (exit 1 on hazards); --fix inserts s_nop / s_waitcnt"
+
+JSON_FIELDS = ("file", "line", "column", "severity", "rule", "message", "producer",
+               "required_wait_states", "provided_wait_states", "fix")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="assembly file(s), '-' for stdin")
+    add_arch(p)
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format")
+    p.add_argument("--fix", action="store_true",
+                   help="write the program with the smallest s_nop / s_waitcnt edits that remove each hazard")
+    p.add_argument("-o", "--output", metavar="OUT", help="with --fix: write the fixed program here (default stdout)")
+    p.add_argument("--in-place", action="store_true", help="with --fix: rewrite each FILE")
+    p.add_argument("--rule", action="append", metavar="R", default=None,
+                   help="only check rule R (repeatable); see the ids in gcnemu/isa/data/hazards.toml")
+    p.add_argument("--hints", action="store_true",
+                   help="also report performance hints (severity 'hint'): useless waits and nops")
+
+
+def diagnostic_json(d: Diagnostic) -> dict:
+    """The JSON object of one diagnostic, with exactly the documented fields."""
+    extra = d.extra or {}
+    full = {
+        "file": d.span.file if d.span else None,
+        "line": d.span.line if d.span else None,
+        "column": d.span.column if d.span else None,
+        "severity": d.severity,
+        "rule": d.rule,
+        "message": "; ".join([d.message] + [n.message for n in d.notes if n.span is None]),
+        "producer": extra.get("producer"),
+        "required_wait_states": extra.get("required_wait_states"),
+        "provided_wait_states": extra.get("provided_wait_states"),
+        "fix": extra.get("fix"),
+    }
+    return {k: full[k] for k in JSON_FIELDS}
+
+
+def _read(path: str) -> tuple[str, bytes]:
+    if path == "-":
+        return "<stdin>", sys.stdin.buffer.read()
+    return path, Path(path).read_bytes()
+
+
+def run(args) -> int:
+    from ..analysis.fix import fix_text
+    from ..analysis.lint import lint
+    from ..parse import parse
+    from ..validate import program_target
+
+    if args.fix:
+        if args.output and args.in_place:
+            raise GcnemuError("--output and --in-place exclude each other")
+        if len(args.files) > 1 and not args.in_place:
+            raise GcnemuError("--fix with several files needs --in-place")
+        if args.in_place and "-" in args.files:
+            raise GcnemuError("--in-place cannot rewrite standard input")
+    elif args.output or args.in_place:
+        raise GcnemuError("--output and --in-place only make sense with --fix")
+
+    all_diags: list[tuple[str, Diagnostic]] = []
+    sources: dict[str, list[str]] = {}
+    status = 0
+    for path in args.files:
+        name, data = _read(path)
+        prog = parse(data, name)
+        sources[prog.file] = prog.lines
+        target = program_target(prog, args.arch)
+        if args.fix:
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise GcnemuError(f"{name}: not UTF-8 text, cannot fix it in place") from None
+            errors = [d for d in prog.diagnostics if d.severity == "error"]
+            if errors:
+                all_diags.extend((target, d) for d in errors)
+                status = 1
+                continue
+            res = fix_text(text, target, name, args.rule)
+            if args.in_place:
+                if res.text != text:
+                    Path(path).write_bytes(res.text.encode("utf-8"))
+            elif args.output:
+                Path(args.output).write_bytes(res.text.encode("utf-8"))
+            else:
+                sys.stdout.buffer.write(res.text.encode("utf-8"))
+                sys.stdout.flush()
+            print(f"gcnemu lint: {name}: {res.fixed} edit(s) applied, {len(res.remaining)} hazard(s) left",
+                  file=sys.stderr)
+            all_diags.extend((target, d) for d in res.remaining)
+            if res.remaining:
+                status = 1
+            continue
+        diags = lint(prog, target, rules=args.rule, hints=args.hints)
+        all_diags.extend((target, d) for d in diags)
+        if any(d.severity in ("error", "warning") for d in diags):
+            status = 1
+    diags = [d for _, d in all_diags]
+    if args.format == "json":
+        out = json.dumps({"diagnostics": [diagnostic_json(d) for d in diags]}, indent=2)
+        print(out, file=sys.stderr if args.fix and not (args.output or args.in_place) else sys.stdout)
+    elif args.format == "sarif":
+        from ..analysis.sarif import to_sarif
+        out = json.dumps(to_sarif(all_diags), indent=2)
+        print(out, file=sys.stderr if args.fix and not (args.output or args.in_place) else sys.stdout)
+    else:
+        print_diagnostics(diags, sources)
+    return status
