@@ -51,7 +51,9 @@ class Latencies:
       wider loads cost more.
     - lds: conflict-free DS access of a wave64 (LLVM WriteLDS "can be between 2 and 64"
       slots). lds_bytes_per_cycle: LDS bandwidth per CU (GCN: 128 B/clk, 32 banks x 4 B).
-      lds_conflict: extra clocks per extra bank-conflict way (`ctx.bank_conflicts`).
+      lds_conflict: clocks per bank-conflict cycle; the DS semantics count those cycles
+      (`ctx.bank_conflicts`, sim/banks.py: a phase whose busiest bank holds k dwords
+      takes k cycles), and they delay the result and occupy the LDS.
     Control
     - branch: taken-branch redirect (LLVM WriteBranch = 8 slots = 32 clocks; the default
       assumes the target is in the instruction buffer).
@@ -73,7 +75,7 @@ class Latencies:
     vmem_bytes_per_cycle: int = 64
     lds: int = 64
     lds_bytes_per_cycle: int = 128
-    lds_conflict: int = 4
+    lds_conflict: int = 1
     branch: int = 8
     barrier: int = 4
     sleep: int = 64

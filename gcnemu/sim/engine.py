@@ -179,6 +179,7 @@ class EngineSnapshot:
     pipe_use: dict
     lds_last: int
     records: int
+    pipe_log: int
     hazards: int
     notes: int
     executed: int
@@ -221,6 +222,7 @@ class Engine:
         self.pipe_free: dict = {}  # pipe key -> first free cycle
         self.pipe_owner: dict = {}  # pipe key -> PipeUse
         self.pipe_use: dict = {}  # pipe key -> busy cycles (utilisation)
+        self.pipe_log: list[PipeUse] = []  # every occupancy, in issue order (trace pipe tracks)
         self.lds_last = 0  # LDS completes in order per CU
         self.max_cycles = max_cycles
         self.max_instructions = max_instructions
@@ -328,7 +330,7 @@ class Engine:
                           w.state.done) for w in self.waves],
             memory=[b.data.copy() for b in self.memory.buffers], lds=self.lds.data.copy(),
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
-            lds_last=self.lds_last, records=len(self.records), hazards=len(self.hazards), notes=len(self.notes),
+            lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
             flops=self.flops)
 
@@ -352,6 +354,7 @@ class Engine:
         self.pipe_free, self.pipe_owner, self.pipe_use = dict(snap.pipe_free), dict(snap.pipe_owner), dict(snap.pipe_use)
         self.lds_last = snap.lds_last
         del self.records[snap.records:]
+        del self.pipe_log[snap.pipe_log:]
         del self.hazards[snap.hazards:]
         del self.notes[snap.notes:]
         self.executed, self._dma = snap.executed, list(snap.dma)
@@ -625,12 +628,12 @@ class Engine:
             complete = now + lat.valu_dp
             busy = lat.valu_dp
         elif pipe == "vmem":
-            nbytes = wave_bytes(memops) if memops else 256
+            nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
             kind = "lds_dma" if d.is_lds_dma else ("vmem_store" if d.is_store else "vmem")
             complete = w.counters.vm_in_order(now + self.memtiming.vector(kind, memops, nbytes))
             busy = max(self.interval, nbytes // lat.vmem_bytes_per_cycle)
         elif pipe == "lds":
-            nbytes = wave_bytes(memops) if memops else 256
+            nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
             conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
             extra = conflicts * lat.lds_conflict
             busy = max(1, -(-nbytes // lat.lds_bytes_per_cycle)) + extra
@@ -639,7 +642,7 @@ class Engine:
                 complete = self.lds_last  # one LDS queue per CU: in order
             self.lds_last = complete
         elif pipe == "smem":
-            dwords = sum(int(getattr(m, "dwords", 1)) for m in memops) if memops else 1
+            dwords = sum(int(getattr(m, "dwords", 1)) for m in memops) if memops else max(1, d.lane_bytes // 4)
             complete = now + lat.smem + lat.smem_dword * dwords
             busy = 1
         else:
@@ -647,8 +650,9 @@ class Engine:
         if busy:
             self.pipe_free[key] = now + busy
             self.pipe_use[key] = self.pipe_use.get(key, 0) + busy
-            self.pipe_owner[key] = PipeUse(pipe, w.simd if pipe in SIMD_PIPES else None, w.wid, d.index, now,
-                                           now + busy)
+            use = PipeUse(pipe, w.simd if pipe in SIMD_PIPES else None, w.wid, d.index, now, now + busy)
+            self.pipe_owner[key] = use
+            self.pipe_log.append(use)
         for counter in d.counters:
             if pipe == "vmem":
                 kind = "lds-dma" if d.is_lds_dma else ("store" if d.is_store else "load")
@@ -740,7 +744,7 @@ class Engine:
             if complete <= cycle or dissue > issue:
                 continue
             da = np.asarray(dma.lds_addrs, dtype=np.int64)
-            dhi = da + int(dma.size)
+            dhi = da + int(getattr(dma, "lds_bytes", dma.size))
             for ra, sz in reads:
                 hit = (ra[:, None] < dhi[None, :]) & (da[None, :] < ra[:, None] + sz)
                 if hit.any():

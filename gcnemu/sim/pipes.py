@@ -71,6 +71,7 @@ class Decoded:
     flops: int = 0
     mfma_kind: str = ""  # "xdl" | "dgemm" for MFMAs
     count: int = 0  # s_nop N / s_sleep N / s_setprio N
+    lane_bytes: int = 4  # memory: bytes per lane (SMEM: per wave) from the mnemonic, when no memop says
     wait: dict = field(default_factory=dict)  # s_waitcnt: counter -> limit (only the counters it waits on)
     sem: Callable | None = None
     guessed: bool = False  # pipe/counters guessed from the mnemonic (no opcode-table row yet)
@@ -160,6 +161,8 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         d = Decoded(i, m, pipe, CATEGORY[pipe], counters, frozenset(flags), guessed=guessed)
         d.is_store = "store" in flags
         d.is_lds_dma = "lds-dma" in flags
+        if pipe in ("vmem", "lds", "smem"):
+            d.lane_bytes = access_bytes(base)
         if pipe == "mfma":
             _decode_mfma(d, m, target.name)
         elif pipe in ("nop", "sleep", "setprio"):
@@ -176,6 +179,18 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
             d.sem = sem_lookup(ins.mnemonic)
         out.append(d)
     return out
+
+
+_WIDTHS = (("dwordx16", 64), ("dwordx8", 32), ("dwordx4", 16), ("dwordx3", 12), ("dwordx2", 8), ("dword", 4),
+           ("b128", 16), ("b96", 12), ("b64", 8), ("b32", 4), ("short", 2), ("b16", 2), ("byte", 1), ("b8", 1))
+
+
+def access_bytes(mnemonic: str) -> int:
+    """Bytes per lane a memory mnemonic moves (`_dwordx4` -> 16, `_b64` -> 8, `_ubyte` -> 1)."""
+    for suffix, n in _WIDTHS:
+        if suffix in mnemonic:
+            return n * (2 if ("read2" in mnemonic or "write2" in mnemonic) else 1)
+    return 4
 
 
 def _decode_mfma(d: Decoded, mnemonic: str, target: str) -> None:

@@ -1,0 +1,159 @@
+"""An llvm-mca-style text timeline of a timed run: one row per executed instruction.
+
+Columns are cycles. In a row:
+  ``=``  the wave wanted to issue the instruction but was stalled (reason in the table)
+  ``D``  issue (dispatch) cycle
+  ``e``  executing / in flight
+  ``E``  last cycle before the result lands (memory: the access completes)
+  ``.``  nothing for this instruction (a dot every 5 cycles, as llvm-mca does)
+Long stretches where no shown instruction starts, issues or ends (memory latency,
+long MFMAs) are compressed into one ``~`` column, so a 500-cycle load stays readable:
+each row keeps its state through the gap (``e`` stays ``e``).
+
+Built on the engine's records only; it never decides timing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GAP = "~"
+
+
+@dataclass
+class Row:
+    line: int
+    text: str
+    ready: int
+    issue: int
+    complete: int
+    stalls: dict
+
+
+def rows_for(engine, wave: int, line_range: tuple[int, int] | None = None) -> list[Row]:
+    ins = engine.kernel.instructions
+    out = []
+    for r in engine.records:
+        if r.wave != wave:
+            continue
+        i = ins[r.index]
+        if line_range and not (line_range[0] <= i.span.line <= line_range[1]):
+            continue
+        out.append(Row(i.span.line, i.text(), r.ready, r.issue, r.complete, dict(r.stalls)))
+    return out
+
+
+def columns(rows: list[Row], keep: int = 6) -> list[int | None]:
+    """Cycles shown, in order; None marks a compressed gap.
+
+    A cycle is interesting when a row starts waiting, issues, or ends there; runs of
+    uninteresting cycles longer than 2*keep are compressed to `keep` cycles on each
+    side of a single gap column.
+    """
+    if not rows:
+        return []
+    marks = set()
+    for r in rows:
+        marks.update((r.ready, r.issue, max(r.issue, r.complete - 1)))
+    lo, hi = min(marks), max(marks)
+    ordered = sorted(marks)
+    cols: list[int | None] = []
+    prev = None
+    for m in ordered:
+        if prev is None:
+            cols.append(m)
+        else:
+            gap = m - prev - 1
+            if gap <= 2 * keep + 1:
+                cols.extend(range(prev + 1, m + 1))
+            else:
+                cols.extend(range(prev + 1, prev + 1 + keep))
+                cols.append(None)
+                cols.extend(range(m - keep, m + 1))
+        prev = m
+    assert cols[0] == lo and cols[-1] == hi
+    return cols
+
+
+def _cell(r: Row, c: int | None, prev: int | None) -> str:
+    if c is None:
+        # A gap holds no event of any row, so every cycle in it looks like the one
+        # after the last shown cycle: waiting and executing rows keep their letter.
+        ch = _cell(r, prev + 1, None) if prev is not None else " "
+        return ch if ch in "=e" else GAP
+    if c == r.issue:
+        return "D"
+    if r.ready <= c < r.issue:
+        return "="
+    if r.issue < c < r.complete - 1:
+        return "e"
+    if c == r.complete - 1 and c > r.issue:
+        return "E"
+    return "." if c % 5 == 0 else " "
+
+
+def render(engine, wave: int = 0, line_range: tuple[int, int] | None = None, max_rows: int = 400,
+           show_table: bool = True) -> str:
+    rows = rows_for(engine, wave, line_range)
+    total = len(rows)
+    rows = rows[:max_rows]
+    out: list[str] = []
+    tgt = engine.target.name
+    out.append(f"Timeline view: wave {wave} of {len(engine.waves)} on {tgt}, kernel cycles {engine.cycle}"
+               f" (one column per cycle, '{GAP}' = cycles skipped while nothing changes)")
+    if not rows:
+        out.append("  (no instructions of this wave in the selected range)")
+        return "\n".join(out)
+    cols = columns(rows)
+    head_t, head_u = [], []
+    prev = None
+    for c in cols:
+        if c is None:
+            head_t.append(GAP)
+            head_u.append(GAP)
+        else:
+            head_t.append(str(c // 10 % 10) if (c % 10 == 0 or prev is None) else " ")
+            head_u.append(str(c % 10))
+        prev = c
+    label_w = max(len(f"[{r.line}]") for r in rows) + 1
+    out.append(" " * label_w + f"cycle {cols[0]}")
+    out.append(" " * label_w + "".join(head_t))
+    out.append("Line".ljust(label_w) + "".join(head_u))
+    out.append("")
+    for r in rows:
+        cells = []
+        prev = None
+        for c in cols:
+            cells.append(_cell(r, c, prev))
+            if c is not None:
+                prev = c
+        out.append(f"[{r.line}]".ljust(label_w) + "".join(cells) + "   " + r.text)
+    if total > len(rows):
+        out.append(f"... {total - len(rows)} more rows (narrow with --range L1:L2)")
+    if show_table:
+        out.append("")
+        out.append(table(rows))
+    return "\n".join(out)
+
+
+def table(rows: list[Row]) -> str:
+    lines = [f"{'Line':>5} {'Ready':>7} {'Issue':>7} {'Done':>7} {'Stall':>6}  {'Reason':<22} Instruction"]
+    for r in rows:
+        reason = ", ".join(f"{k} {v}" if len(r.stalls) > 1 else k for k, v in r.stalls.items())
+        lines.append(f"{r.line:>5} {r.ready:>7} {r.issue:>7} {r.complete:>7} {r.issue - r.ready:>6}  "
+                     f"{reason:<22} {r.text}")
+    return "\n".join(lines)
+
+
+def summary(engine) -> str:
+    from .sim.engine import wave_summary
+    st = engine.stats()
+    out = [f"Kernel: {st['cycles']} cycles, {st['instructions']} wave-instructions, {st['waves']} wave(s)"]
+    if st["mfma_busy_cycles"]:
+        out.append(f"  MFMA pipe utilisation {st['mfma_utilisation'] * 100:.1f}%  "
+                   f"FLOP/cycle achieved {st['flops_per_cycle']:.1f} of peak {st['peak_flops_per_cycle']:.1f}")
+    for wi in range(len(engine.waves)):
+        s = wave_summary(engine, wi)
+        stalls = ", ".join(f"{k} {v}" for k, v in s["stalls"].items()) or "none"
+        out.append(f"  wave {wi} (SIMD {s['simd']}): {s['cycles']} cycles, {s['instructions']} instructions, "
+                   f"stalled {s['stall_cycles']} cycles: {stalls}")
+    return "\n".join(out)
