@@ -1430,24 +1430,20 @@ def found_hazards(sim) -> list[Found]:
 
 
 def static_hazards(kernel) -> list[Found]:
-    """Findings of the static hazard linter, if this build has one (`gcnemu.lint`)."""
+    """Findings of the static hazard linter (`gcnemu.analysis.lint`), when this build has it."""
     try:
-        import importlib
-        mod = importlib.import_module("gcnemu.lint")
+        from .analysis.lint import lint
     except ImportError:
         return []
-    fn = getattr(mod, "lint", None)
-    if fn is None:
-        return []
     try:
-        diags = fn(kernel)
+        diags = lint(kernel.program, kernel.target.name)
     except Exception:  # the linter is another component: its failure must not fail value tests
         return []
     out = []
     for d in diags or []:
         rule = getattr(d, "rule", "")
         span = getattr(d, "span", None)
-        if rule and span is not None and getattr(d, "severity", "warning") in ("warning", "error"):
+        if rule and span is not None and getattr(d, "severity", "") in ("warning", "error"):
             out.append(Found(rule, span.line, getattr(d, "message", ""), None, span))
     return out
 
@@ -1717,7 +1713,13 @@ def counters_at_end(sim, wave: int) -> dict[str, int]:
     now = (end - 1) if end is not None else eng.cycle
     out = {}
     for name, key in (("vmcnt", "vm"), ("lgkmcnt", "lgkm"), ("expcnt", "exp")):
-        out[name] = len(rt.outstanding(key, now)) if hasattr(rt, "outstanding") else 0
+        counters = getattr(rt, "counters", None)
+        if counters is not None and hasattr(counters, "ops"):  # read without pruning: the run is over
+            out[name] = sum(1 for o in counters.ops.get(key, []) if o.complete > now)
+        elif hasattr(rt, "outstanding"):
+            out[name] = len(rt.outstanding(key, now))
+        else:
+            out[name] = 0
     return out
 
 

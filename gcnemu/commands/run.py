@@ -1,0 +1,314 @@
+"""`gcnemu run FILE`: launch a kernel with the file header's setup (CLI options override), run
+it to s_endpgm and print registers and a summary.
+
+Setup options are spelled like header statements (see docs/snippets.md), so what a user
+tries on the command line can be pasted into the header, and errors in them point at the
+option's column like any llvm-mc diagnostic:
+
+    gcnemu run k.s --buffer 'A=f32[64]:arange(64)->s[4:5]' --vgpr 'v3=lane*2' --print v1:f32
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..diagnostics import Diagnostic, GcnemuError, render
+from .common import add_arch, add_format
+
+HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
+
+CLI_FILE = "<command line>"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("file", metavar="FILE", help="assembly file ('-' for stdin)")
+    add_arch(p)
+    g = p.add_argument_group("setup (overrides the file header)")
+    g.add_argument("--workgroup", metavar="N", help="work-items per workgroup: N, XxY or XxYxZ")
+    g.add_argument("--buffer", action="append", default=[], metavar="NAME=TYPE[SHAPE]:INIT",
+                   help="a global buffer, e.g. 'A=f32[64]:arange(64)->s[4:5]' (repeatable)")
+    g.add_argument("--arg", action="append", default=[], metavar="name=value",
+                   help="kernel argument in kernarg order: a buffer name or name=value (repeatable)")
+    g.add_argument("--sgpr", action="append", default=[], metavar="sN=VALUE", help="initial SGPR value")
+    g.add_argument("--vgpr", action="append", default=[], metavar="vN=EXPR",
+                   help="initial VGPR value, per lane (names: lane, wave, tid)")
+    g.add_argument("--latency", action="append", default=[], metavar="name=cycles",
+                   help="override a pipeline latency (vmem, lds, smem, valu, ...)")
+    p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG",
+                   help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0")
+    add_format(p)
+    p.add_argument("--max-cycles", type=int, default=None, metavar="N", help="stop after N cycles")
+    p.add_argument("--max-instructions", type=int, default=None, metavar="N",
+                   help="stop after N executed instructions")
+    p.add_argument("--trace", metavar="OUT.json", help="write a Chrome/Perfetto trace of the run")
+
+
+# ---------------------------------------------------------------- options as header statements
+
+
+@dataclass
+class CliSource:
+    """The setup options as numbered 'lines', so diagnostics can show the option and a caret."""
+
+    lines: list[str] = field(default_factory=list)
+
+    def directive(self, option: str, value: str, key: str, joiner: str):
+        """`--buffer A=...` becomes the statement `buffer A=...`, columns kept on the option text."""
+        from ..snippet import Directive, Src
+        shown = f"{option} {value}"
+        self.lines.append(shown)
+        stmt = key + joiner + value
+        col = len(option) + 2 - len(key + joiner)
+        return Directive(key, Src(CLI_FILE, len(self.lines), col, stmt))
+
+    def span(self, option: str, value: str, a: int = 0, b: int | None = None):
+        from ..snippet import Src
+        shown = f"{option} {value}"
+        self.lines.append(shown)
+        return Src(CLI_FILE, len(self.lines), len(option) + 2, value)
+
+
+def cli_directives(args, cli: CliSource) -> list:
+    out = []
+    if args.workgroup:
+        out.append(cli.directive("--workgroup", args.workgroup, "workgroup", ":"))
+    for b in args.buffer:
+        out.append(cli.directive("--buffer", b, "buffer", " "))
+    for a in args.arg:
+        out.append(cli.directive("--arg", a, "arg", ":"))
+    for s in args.sgpr:
+        out.append(cli.directive("--sgpr", s, "sgpr", " "))
+    for v in args.vgpr:
+        out.append(cli.directive("--vgpr", v, "vgpr", " "))
+    for lat in args.latency:
+        out.append(cli.directive("--latency", lat, "latency", ":"))
+    return out
+
+
+def lines_for(cli: CliSource, program_lines: dict):
+    def get(file: str):
+        if file == CLI_FILE:
+            return cli.lines
+        if file in program_lines:
+            return program_lines[file]
+        try:
+            with open(file, "rb") as fh:
+                return fh.read().decode("utf-8", "replace").split("\n")
+        except OSError:
+            return None
+    return get
+
+
+# ---------------------------------------------------------------- printing registers
+
+
+@dataclass
+class PrintSpec:
+    text: str
+    reg: object  # RegRef
+    tname: str | None
+
+
+def parse_print(cli: CliSource, text: str, target) -> PrintSpec:
+    from ..snippet import TYPE_BYTES, parse_reg
+    src = cli.span("--print", text)
+    from ..snippet import _top_find
+    colon, _ = _top_find(text, (":",))
+    reg_text, tname = (text[:colon], text[colon + 1:].strip() or None) if colon >= 0 else (text, None)
+    if tname and tname not in TYPE_BYTES:
+        raise src.error(f"unknown type '{tname}' (known: {', '.join(TYPE_BYTES)})", len(reg_text) + 1, len(text))
+    try:
+        reg = parse_reg(reg_text, target)
+    except ValueError as e:
+        raise src.error(str(e), 0, len(reg_text)) from None
+    if tname and TYPE_BYTES[tname] == 8 and reg.count % 2:
+        raise src.error(f"a {tname} value needs a register pair such as v[2:3]")
+    return PrintSpec(text, reg, tname)
+
+
+def format_values(values: np.ndarray, tname: str) -> list[str]:
+    from ..snippet import FLOAT_TYPES
+    out = []
+    for v in np.asarray(values).reshape(-1):
+        if tname in FLOAT_TYPES:
+            digits = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4}[tname]
+            out.append(f"{float(v):.{digits}g}")
+        else:
+            out.append(str(int(v)))
+    return out
+
+
+def register_text(spec: PrintSpec, wave) -> list[str]:
+    """All 64 lanes (8 per row) of each register, in the requested type (u32 by default)."""
+    from ..snippet import TYPE_BYTES, typed_from_words
+    reg = spec.reg
+    tname = spec.tname or ("u64" if reg.count == 2 and not reg.vector else "u32")
+    words = reg.words(wave)
+    typed = typed_from_words(words, tname)
+    per = 2 if TYPE_BYTES[tname] == 8 else 1
+    lines = []
+    if not reg.vector:
+        vals = format_values(typed, tname)
+        lines.append(f"  {reg.text} ({tname}): {' '.join(vals)}")
+        return lines
+    for r in range(typed.shape[0]):
+        name = reg.text if typed.shape[0] == 1 else (
+            f"{reg.file}[{reg.index + r * per}:{reg.index + r * per + 1}]" if per == 2 else f"{reg.file}{reg.index + r}")
+        vals = format_values(typed[r], tname)
+        width = max(len(v) for v in vals)
+        lines.append(f"  {name} ({tname}):")
+        for row in range(8):
+            chunk = " ".join(v.rjust(width) for v in vals[row * 8:row * 8 + 8])
+            lines.append(f"    {row * 8:2d}..{row * 8 + 7:2d}: {chunk}")
+    return lines
+
+
+def register_json(spec: PrintSpec, wave) -> dict:
+    """Raw uint32 per 32-bit register (JSON stays typeless: 64 lanes for vector registers)."""
+    reg = spec.reg
+    words = reg.words(wave)
+    out = {}
+    for k, name in enumerate(reg.names()):
+        w = words[k]
+        out[name] = [int(x) for x in w] if reg.vector else int(w)
+    return out
+
+
+# ---------------------------------------------------------------- hazards as diagnostics
+
+
+def hazard_diagnostics(sim) -> list[Diagnostic]:
+    """One warning per (rule, consumer, producer), with a note at the producer."""
+    seen = set()
+    out = []
+    kernel = sim.kernel
+    for h in sim.hazards or []:
+        key = (h.rule, h.consumer, h.producer)
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            cons = kernel.instructions[h.consumer]
+            prod = kernel.instructions[h.producer]
+        except (IndexError, TypeError):
+            continue
+        note = Diagnostic("note", f"{prod.mnemonic} issued here", prod.span)
+        out.append(Diagnostic("warning", h.message, cons.span, rule=h.rule, notes=[note]))
+    return out
+
+
+def engine_notes(sim) -> list[Diagnostic]:
+    seen = []
+    for _, text in getattr(sim.engine, "notes", []) or []:
+        if text not in seen:
+            seen.append(text)
+    return [Diagnostic("note", t, None) for t in seen]
+
+
+def wave_summary(sim, i: int) -> dict:
+    """Per-wave cycles, instruction count and stall breakdown, when the engine records them."""
+    out = {}
+    try:
+        rt = sim.engine.waves[i]
+    except (AttributeError, IndexError):
+        return out
+    end = getattr(rt, "end_cycle", None)
+    if end is not None:
+        out["cycles"] = int(end)
+    if hasattr(rt, "instructions"):
+        out["instructions"] = int(rt.instructions)
+    stalls = getattr(rt, "stall_totals", None)
+    if stalls is not None:
+        out["stalls"] = {str(k): int(v) for k, v in stalls.items()}
+    return out
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run(args) -> int:
+    from ..parse import parse_file
+    from ..snippet import check, load_snippet
+    cli = CliSource()
+    sources: dict[str, list[str]] = {}
+    get_lines = lines_for(cli, sources)
+    try:
+        prog = parse_file(args.file)
+        sources[prog.file] = prog.lines
+        extra = cli_directives(args, cli)
+        snippet = load_snippet(args.file, args.arch, extra, program=prog)
+        kernel = snippet.kernel()
+        prints = [parse_print(cli, t, kernel.target) for t in args.print_regs]
+        latencies = {}
+        sim = snippet.simulate(kernel, latencies, args.max_cycles, args.max_instructions)
+    except GcnemuError as e:
+        for d in e.diagnostics:
+            print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
+        if not e.diagnostics:
+            print(f"gcnemu: error: {e}", file=sys.stderr)
+        return 1
+    except KeyError as e:  # an unknown latency name from Latencies.override
+        print(f"gcnemu: error: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 1
+    if args.trace:
+        try:
+            from ..sim.trace import write_trace
+        except ImportError:
+            print("gcnemu: error: --trace needs gcnemu.sim.trace, which this build does not have yet",
+                  file=sys.stderr)
+            return 1
+        write_trace(sim, args.trace)
+
+    failures = []
+    check_error = None
+    if snippet.header.has_expectations:
+        try:
+            failures = check(snippet, sim)
+        except GcnemuError as e:
+            check_error = e
+    diags = list(sim.diagnostics) + hazard_diagnostics(sim) + engine_notes(sim)
+    if check_error is not None:
+        diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
+    failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
+        or check_error is not None
+
+    if args.format == "json":
+        out = {"waves": [], "instructions": int(sim.instructions_executed), "cycles": int(sim.cycles),
+               "diagnostics": [d.to_json() for d in diags]}
+        for i in range(len(sim.waves)):
+            regs = {}
+            for spec in prints:
+                regs.update(register_json(spec, sim.wave(i)))
+            out["waves"].append({"wave": i, "registers": regs, **wave_summary(sim, i)})
+        if snippet.header.has_expectations:
+            out["check"] = {"passed": not failures and check_error is None,
+                            "expectations": len(snippet.expects),
+                            "failures": [f.to_json() for f in failures]}
+        print(json.dumps(out))
+        return 1 if failed else 0
+
+    for d in diags:
+        print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
+    for i in range(len(sim.waves)):
+        if not prints:
+            break
+        print(f"wave {i}:")
+        for spec in prints:
+            for line in register_text(spec, sim.wave(i)):
+                print(line)
+    hazards = len({(d.rule, d.span.line) for d in diags if d.severity == "warning" and d.span})
+    status = "error" if sim.error else ("stopped" if getattr(sim.engine, "halt_reason", None) else "done")
+    print(f"{snippet.target}: {status}: {sim.instructions_executed} instructions, {sim.cycles} cycles, "
+          f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
+    if snippet.header.has_expectations and check_error is None:
+        n = len(snippet.expects)
+        if failures:
+            print(f"check: FAILED ({len(failures)} failure{'s' if len(failures) != 1 else ''}, {n} expectations)")
+            for f in failures:
+                print(f.render(get_lines(f.diagnostic().span.file) if f.diagnostic().span else None))
+        else:
+            print(f"check: passed ({n} expectation{'s' if n != 1 else ''})")
+    return 1 if failed else 0

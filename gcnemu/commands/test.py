@@ -1,0 +1,327 @@
+"""`gcnemu test PATH... [--arch A] [-k PATTERN] [--update]`: run snippet files and check their
+expectations (see docs/snippets.md).
+
+One line per snippet (PASS/FAIL/UPDATED/SKIP), the failures as llvm-mc style diagnostics with
+a table of the lanes or elements that differ, and `N passed, N failed` alone on the last line.
+Exit status 1 when anything failed.
+
+`--update` rewrites only cycle and hazard expectations (the numbers a timing-model change
+moves), shows the diff first, and never touches value expectations: a wrong register or
+memory value is a bug to look at, not a number to refresh.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import math
+import os
+import re
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import GcnemuError, render
+from .common import add_arch, add_format
+
+HELP = "run snippet files and check the expectations in their headers"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH", help="snippet files or directories (searched for *.s)")
+    add_arch(p)
+    p.add_argument("-k", dest="pattern", metavar="PATTERN",
+                   help="only snippets whose path contains PATTERN (shell wildcards allowed)")
+    p.add_argument("--update", action="store_true",
+                   help="rewrite cycle and hazard expectations that changed (never value expectations)")
+    add_format(p)
+
+
+def collect(paths: list[str], pattern: str | None = None) -> list[str]:
+    """Files named directly, and every *.s under directories (sorted, so output is stable)."""
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out += sorted(str(f) for f in path.rglob("*.s") if f.is_file())
+        elif path.exists():
+            out.append(str(path))
+        else:
+            raise FileNotFoundError(2, "no such file", p)
+    if pattern:
+        import fnmatch
+        wild = any(c in pattern for c in "*?[")
+        out = [f for f in out if ((fnmatch.fnmatch(f, pattern) or fnmatch.fnmatch(os.path.basename(f), pattern))
+                                  if wild else pattern in f)]
+    seen = set()
+    return [f for f in out if not (f in seen or seen.add(f))]
+
+
+@dataclass
+class Result:
+    path: str
+    status: str  # PASS | FAIL | UPDATED | SKIP
+    target: str = ""
+    cycles: int | None = None
+    report: list[str] = field(default_factory=list)  # rendered failures/diagnostics
+    failures: list[dict] = field(default_factory=list)  # JSON form
+    diff: str = ""
+
+
+def has_header(lines: list[str]) -> bool:
+    from ..snippet import scan_directives
+    try:
+        return bool(scan_directives(lines, "<probe>"))
+    except GcnemuError:
+        return True  # a broken header is still a header: report it
+
+
+def run_one(path: str, arch: str | None, update: bool = False) -> Result:
+    """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason)."""
+    from ..parse import parse_file
+    from ..snippet import check, load_snippet
+    try:
+        prog = parse_file(path)
+    except OSError as e:
+        return Result(path, "FAIL", report=[f"{path}: error: cannot read: {e.strerror}"])
+    if not has_header(prog.lines):
+        return Result(path, "SKIP", report=["no gcnemu header"])
+    try:
+        snippet = load_snippet(path, arch, program=prog)
+        sim = snippet.simulate()
+        failures = check(snippet, sim)
+    except GcnemuError as e:
+        diags = e.diagnostics
+        report = [render(d, prog.lines if d.span and d.span.file == prog.file else None) for d in diags] \
+            or [f"{path}: error: {e}"]
+        return Result(path, "FAIL", report=report, failures=[d.to_json() for d in diags] or [{"message": str(e)}])
+    except Exception as e:  # a bug in gcnemu must not stop the other snippets
+        tb = traceback.format_exception_only(type(e), e)[-1].strip()
+        return Result(path, "FAIL", report=[f"{path}: error: internal error in gcnemu: {tb}"],
+                      failures=[{"message": f"internal error: {tb}"}])
+    result = Result(path, "PASS" if not failures else "FAIL", snippet.target, int(sim.cycles))
+    if failures and update and any(f.updatable for f in failures):
+        new_text = updated_text(snippet, sim, failures)
+        if new_text is not None:
+            old_text = read_text(path)
+            result.diff = "".join(difflib.unified_diff(
+                old_text.splitlines(keepends=True), new_text.splitlines(keepends=True), path, path))
+            with open(path, "w", encoding="utf-8", newline="") as fh:
+                fh.write(new_text)
+        failures = [f for f in failures if not f.updatable]
+        result.status = "FAIL" if failures else "UPDATED"
+    result.report = [f.render(prog.lines) for f in failures]
+    result.failures = [f.to_json() for f in failures]
+    return result
+
+
+# ---------------------------------------------------------------- --update
+
+
+def read_text(path: str) -> str:
+    with open(path, "rb") as fh:
+        return fh.read().decode("utf-8")
+
+
+@dataclass
+class _HazardLine:
+    """A hazard expectation line to write; its line number is mapped after all edits."""
+
+    prefix: str
+    rule: str
+    line: int  # old line number of the consumer
+    eol: str
+
+
+def _new_cycles(e, c: int) -> str:
+    """The rewritten text after 'cycles:': exact stays exact, a range keeps its relative slack."""
+    if e.lo is not None and e.hi is not None and e.lo == e.hi:
+        return str(c)
+    if e.lo is not None and e.hi is not None:
+        mid = (e.lo + e.hi) / 2
+        if mid <= 0:
+            return f"{c}..{c}"
+        return f"{math.floor(c * e.lo / mid)}..{math.ceil(c * e.hi / mid)}"
+    return f"<= {c}" if e.hi is not None else f">= {c}"
+
+
+def _marker(line: str) -> str:
+    """The comment prefix of a header line (`;   `), to indent inserted lines alike."""
+    m = re.match(r"\s*(?:;+|//)[ \t]*", line)
+    return m.group(0) if m else "; "
+
+
+def updated_text(snippet, sim, failures) -> str | None:
+    """The file with failing cycle/hazard expectations rewritten to what the run found.
+    Every byte outside those statements is kept (line endings included); hazard line numbers
+    are mapped through the inserted and removed lines."""
+    from ..snippet import CyclesExpect, HazardExpect, found_hazards
+    text = read_text(snippet.path)
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].split("\n")
+    failing = {id(f.expect) for f in failures if f.updatable}
+    replace: dict[int, list] = {}  # 1-based line -> its new lines (empty: deleted)
+    after: dict[int, list] = {}  # lines inserted after / before an old line
+    before: dict[int, list] = {}
+
+    def raw(n: int) -> str:
+        return lines[n - 1]
+
+    def eol(n: int) -> str:
+        return "\r" if raw(n).endswith("\r") else ""
+
+    for e in snippet.expects:
+        if isinstance(e, CyclesExpect) and id(e) in failing:
+            v = e.value_src
+            line = raw(v.line)
+            start = v.col - 1
+            replace[v.line] = [line[:start] + _new_cycles(e, int(sim.cycles)) + line[start + len(v.text):]]
+
+    hazard_expects = [e for e in snippet.expects if isinstance(e, HazardExpect)]
+    if any(id(e) in failing for e in hazard_expects):
+        found = found_hazards(sim)
+        positive = [e for e in hazard_expects if e.present and not e.none]
+        nones = [e for e in hazard_expects if e.none]
+
+        def matches(e, f) -> bool:
+            return f.rule == e.rule and (e.line is None or e.line == f.line)
+
+        keep = [e for e in positive if any(matches(e, f) for f in found)]
+        drop = [e for e in positive if e not in keep]
+        new = [f for f in found if not any(matches(e, f) for e in keep)]
+        dropped_lines = []
+        for e in drop:
+            n = e.src.line
+            line = raw(n)
+            cut = e.src.col - 1
+            if e.directive.trailing:
+                semi = line.rfind(";", 0, cut)
+                replace[n] = [line[:semi].rstrip() + eol(n)]
+            elif re.search(r"gcnemu\s*:", line[:cut], re.IGNORECASE):
+                replace[n] = [line[:cut].rstrip() + eol(n)]  # keep the block opener
+            else:
+                replace[n] = []
+                dropped_lines.append(n)
+        anchor_line = None
+        if nones and new:
+            n = nones[0].src.line
+            line = raw(n)
+            head = line[:nones[0].src.col - 1]
+            opener = bool(re.search(r"gcnemu\s*:", head, re.IGNORECASE))
+            cont = _marker(line).rstrip() + "   " if opener else head
+            items = [_HazardLine(head if k == 0 else cont, f.rule, f.line, eol(n)) for k, f in enumerate(new)]
+            replace[n] = items
+            for extra in nones[1:]:
+                replace[extra.src.line] = []
+            new = []
+        elif not found and not keep and not nones:
+            if dropped_lines:
+                n = dropped_lines[0]
+                replace[n] = [raw(n)[:_col_of(snippet, n) - 1] + "expect hazards: none" + eol(n)]
+            else:
+                anchor_line = _block_end(snippet)
+                if anchor_line:
+                    n = anchor_line
+                    after.setdefault(n, []).append(_marker(raw(n)) + "expect hazards: none" + eol(n))
+        if new:
+            full = [e for e in positive + nones if not e.directive.trailing and e.src.line not in dropped_lines]
+            ref = max((e.src.line for e in full), default=None) or _block_end(snippet)
+            if ref is None:
+                before[1] = ["; gcnemu:" + eol(1)] + [_HazardLine(";   ", f.rule, f.line, eol(1)) for f in new]
+            else:
+                prefix = _marker(raw(ref))
+                if re.search(r"gcnemu\s*:", raw(ref), re.IGNORECASE):
+                    prefix = prefix.rstrip() + "   "
+                after.setdefault(ref, []).extend(_HazardLine(prefix, f.rule, f.line, eol(ref)) for f in new)
+        kept_refs = [e for e in keep if e.line is not None and not e.directive.trailing]
+    else:
+        kept_refs = []
+
+    if not replace and not after and not before:
+        return None
+    # lay out the new file and learn where every old line went
+    mapping: dict[int, int] = {}
+    out_items: list = []
+    for n in range(1, len(lines) + 1):
+        out_items.extend(before.get(n, []))
+        items = replace.get(n)
+        if items is None:
+            out_items.append(raw(n))
+            mapping[n] = len(out_items)
+        else:
+            if items:
+                mapping[n] = len(out_items) + 1  # edited in place: its first new line stands for it
+            out_items.extend(items)
+        out_items.extend(after.get(n, []))
+    out: list[str] = []
+    for item in out_items:
+        if isinstance(item, _HazardLine):
+            out.append(f"{item.prefix}expect hazard {item.rule} at {mapping.get(item.line, item.line)}{item.eol}")
+        else:
+            out.append(item)
+    # kept statements that name a line: follow the line if it moved
+    for e in kept_refs:
+        new_line = mapping.get(e.line, e.line)
+        if new_line != e.line:
+            pos = mapping[e.src.line] - 1
+            out[pos] = re.sub(rf"(\bat\s+(?:line\s+)?){e.line}\b", rf"\g<1>{new_line}", out[pos], count=1)
+    return bom + "\n".join(out)
+
+
+def _col_of(snippet, line: int) -> int:
+    for e in snippet.expects:
+        if e.src.line == line:
+            return e.src.col
+    return 1
+
+
+def _block_end(snippet) -> int | None:
+    """The last line of the first header block (where new statements go)."""
+    lines = [d.src.line for d in snippet.header.directives if not d.trailing and d.src.file == snippet.path]
+    if not lines:
+        return None
+    first = lines[0]
+    end = first
+    for n in lines[1:]:
+        if n - end > 1 and not _only_comments(snippet.program.lines, end + 1, n - 1):
+            break
+        end = n
+    return end
+
+
+def _only_comments(lines: list[str], a: int, b: int) -> bool:
+    return all(lines[k - 1].lstrip().startswith((";", "//")) for k in range(a, b + 1))
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run(args) -> int:
+    files = collect(args.paths, args.pattern)
+    results: list[Result] = []
+    for path in files:
+        r = run_one(path, args.arch, args.update)
+        results.append(r)
+        if args.format == "text":
+            _print_result(r)
+    passed = sum(1 for r in results if r.status in ("PASS", "UPDATED"))
+    failed = sum(1 for r in results if r.status == "FAIL")
+    if args.format == "json":
+        print(json.dumps({"results": [{"file": r.path, "status": r.status, "target": r.target, "cycles": r.cycles,
+                                       "failures": r.failures, "diff": r.diff} for r in results],
+                          "passed": passed, "failed": failed}))
+    else:
+        print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _print_result(r: Result) -> None:
+    where = f" [{r.target}, {r.cycles} cycles]" if r.target and r.cycles is not None else ""
+    if r.status == "SKIP":
+        print(f"SKIP {r.path} ({r.report[0]})")
+        return
+    if r.diff:
+        sys.stdout.write(r.diff if r.diff.endswith("\n") else r.diff + "\n")
+    print(f"{r.status} {r.path}{where}")
+    for block in r.report:
+        print(block)
