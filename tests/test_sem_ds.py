@@ -12,6 +12,7 @@ import pytest
 import gcnemu
 from gcnemu.resolve import resolve
 from gcnemu.setup import Setup
+from gcnemu.sim.semantics import memaddr
 from gcnemu.simulation import Simulation
 
 LANE = np.arange(64)
@@ -71,12 +72,14 @@ def test_sub_dword_reads_extend(mnemonic, dtype):
     np.testing.assert_array_equal(sim.wave(0).v[1], vals.astype(np.int64).astype(np.uint32))
 
 
+@pytest.mark.parametrize("ecc", [True, False])
 @pytest.mark.parametrize("mnemonic,dtype,half", [
     ("ds_read_u16_d16", np.uint16, "lo"), ("ds_read_u16_d16_hi", np.uint16, "hi"),
     ("ds_read_u8_d16", np.uint8, "lo"), ("ds_read_u8_d16_hi", np.uint8, "hi"),
     ("ds_read_i8_d16", np.int8, "lo"), ("ds_read_i8_d16_hi", np.int8, "hi"),
 ])
-def test_d16_reads_keep_the_other_half(mnemonic, dtype, half):
+def test_d16_reads_write_one_half_the_other_is_zero_with_ecc_kept_without(mnemonic, dtype, half, ecc, monkeypatch):
+    monkeypatch.setitem(memaddr.SRAMECC_DEFAULT, "gfx90a", ecc)
     vals = RNG.integers(np.iinfo(dtype).min, np.iinfo(dtype).max, 64, endpoint=True).astype(dtype)
     old = RNG.integers(0, 2**32, 64, dtype=np.uint64).astype(np.uint32)
     sim = make(f"{mnemonic} v1, v0", vals)
@@ -84,7 +87,8 @@ def test_d16_reads_keep_the_other_half(mnemonic, dtype, half):
     setv(sim, 1, old)
     run(sim)
     v16 = (vals.astype(np.int64) & 0xFFFF).astype(np.uint32)
-    want = (old & 0xFFFF0000) | v16 if half == "lo" else (old & 0xFFFF) | (v16 << 16)
+    kept = np.uint32(0) if ecc else old
+    want = (kept & 0xFFFF0000) | v16 if half == "lo" else (kept & 0xFFFF) | (v16 << 16)
     np.testing.assert_array_equal(sim.wave(0).v[1], want)
 
 

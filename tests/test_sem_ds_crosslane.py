@@ -147,6 +147,14 @@ def test_swizzle_numeric_offsets_match_the_isa_loop(offset):
     np.testing.assert_array_equal(sim.wave(0).v[2], want)
 
 
+def test_the_macro_written_in_the_source_runs_like_its_encoding():
+    data = RNG.integers(0, 2**32, 64, dtype=np.uint64).astype(np.uint32)
+    sim = make("ds_swizzle_b32 v2, v1 offset:swizzle(QUAD_PERM,1,2,3,0)")
+    setv(sim, 1, data)
+    run(sim)
+    np.testing.assert_array_equal(sim.wave(0).v[2], swizzle_ref(0x8039, data, (1 << 64) - 1))
+
+
 def test_swap16_exchanges_half_rows():
     src = swizzle_sources(swizzle_offset("swizzle(SWAP,16)"))
     np.testing.assert_array_equal(src, LANE ^ 16)

@@ -13,6 +13,7 @@ import pytest
 import gcnemu
 from gcnemu.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
+from gcnemu.sim.semantics import memaddr
 from gcnemu.simulation import Simulation
 
 LANE = np.arange(64)
@@ -94,12 +95,15 @@ def test_sub_dword_loads_zero_or_sign_extend(mnemonic, dtype):
                                   vals.astype(np.int64))
 
 
+@pytest.mark.parametrize("ecc", [True, False])
 @pytest.mark.parametrize("mnemonic,src_dtype,half", [
     ("global_load_short_d16", np.uint16, "lo"), ("global_load_short_d16_hi", np.uint16, "hi"),
     ("global_load_ubyte_d16", np.uint8, "lo"), ("global_load_ubyte_d16_hi", np.uint8, "hi"),
     ("global_load_sbyte_d16", np.int8, "lo"), ("global_load_sbyte_d16_hi", np.int8, "hi"),
 ])
-def test_d16_loads_write_one_half_and_keep_the_other(mnemonic, src_dtype, half):
+def test_d16_loads_write_one_half_the_other_is_zero_with_ecc_kept_without(mnemonic, src_dtype, half, ecc,
+                                                                          monkeypatch):
+    monkeypatch.setitem(memaddr.SRAMECC_DEFAULT, "gfx90a", ecc)
     vals = RNG.integers(np.iinfo(src_dtype).min, np.iinfo(src_dtype).max, 64, endpoint=True).astype(src_dtype)
     old = RNG.integers(0, 2**32, 64, dtype=np.uint64).astype(np.uint32)
     sim = make(f"{mnemonic} v1, v0, s[4:5]", buffers={"A": (vals, "s[4:5]")})
@@ -107,7 +111,8 @@ def test_d16_loads_write_one_half_and_keep_the_other(mnemonic, src_dtype, half):
     setv(sim, 1, old)
     run(sim)
     v16 = (vals.astype(np.int64) & 0xFFFF).astype(np.uint32)  # 8-bit values are extended to 16 bits first
-    want = (old & 0xFFFF0000) | v16 if half == "lo" else (old & 0x0000FFFF) | (v16 << 16)
+    kept = np.uint32(0) if ecc else old
+    want = (kept & 0xFFFF0000) | v16 if half == "lo" else (kept & 0x0000FFFF) | (v16 << 16)
     np.testing.assert_array_equal(sim.wave(0).v[1], want)
 
 
@@ -261,3 +266,11 @@ def test_access_outside_any_buffer_is_a_runtime_error_naming_instruction_lane_an
     msg = sim.error.message
     assert "global_load_dword v1, v0, s[4:5]" in msg and "lane 37" in msg
     assert f"0x{sim.buffer_address('A') + 256:x}" in msg
+
+
+def test_a_flat_address_outside_buffers_says_apertures_are_not_modelled():
+    sim = make("flat_load_dword v1, v[2:3]")
+    setv(sim, 2, np.zeros(64))  # address 0: on hardware maybe the LDS aperture, here unallocated
+    setv(sim, 3, np.zeros(64))
+    sim.run()
+    assert sim.error is not None and "apertures are not modelled" in sim.error.message

@@ -13,6 +13,7 @@ import pytest
 import gcnemu
 from gcnemu.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup, buffer_descriptor
+from gcnemu.sim.semantics import memaddr
 from gcnemu.sim.semantics.memaddr import BufferResource
 from gcnemu.simulation import Simulation
 
@@ -142,7 +143,8 @@ def test_buffer_stores_of_each_width(mnemonic, size, shift):
     np.testing.assert_array_equal(sim.buffer("A").reshape(64, 8), want)
 
 
-def test_buffer_load_sub_dword_and_d16_hi():
+def test_buffer_load_sub_dword_and_d16_hi_with_ecc_off(monkeypatch):
+    monkeypatch.setitem(memaddr.SRAMECC_DEFAULT, "gfx90a", False)
     A = RNG.integers(0, 2**16, 64, dtype=np.uint64).astype(np.uint16)
     sim = make("buffer_load_sshort v1, v0, s[8:11], 0 offen\n"
                "buffer_load_short_d16_hi v2, v0, s[8:11], 0 offen", A)

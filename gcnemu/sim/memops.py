@@ -178,8 +178,9 @@ class LaneLoad:
     """Shared shape of vector loads (global/buffer/flat/LDS) into registers.
 
     kind: raw | u8 | i8 | u16 | i16 | d16_lo[_u8|_i8] | d16_hi[_u8|_i8]. The d16 forms
-    write one half of the destination and keep the other half as it was at issue
-    (`old`), which is how LLVM models them (the destination is a tied input).
+    write one half of the destination; the other half is `old` (the destination as it
+    was at issue, LLVM's tied-input model, used when SRAM ECC is off) or zero (`old`
+    None: with ECC on the hardware writes the full VGPR, ISA "16-bit Memory Operations").
     """
 
     dst_file: str

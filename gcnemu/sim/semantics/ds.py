@@ -24,7 +24,7 @@ from ..context import Ctx, SimError
 from ..memops import LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes
 from ..state import WAVE
 from . import semantic
-from .memaddr import ds_address, ds_out_of_range
+from .memaddr import d16_preserves_other_half, ds_address, ds_out_of_range
 
 U32 = np.uint32
 
@@ -147,7 +147,8 @@ def _read(ctx: Ctx, ins: Instruction) -> None:
     dst = _dst(ctx, 0)
     lanes = _lanes(ctx)
     addrs = ds_address(_vaddr(ctx, 1), _offset(ctx))[lanes]
-    old = ctx.vector_value(_sub(dst, 0), "int") if form.kind.startswith("d16") else None
+    keep = form.kind.startswith("d16") and d16_preserves_other_half(ctx)
+    old = ctx.vector_value(_sub(dst, 0), "int") if keep else None
     pieces = [(addrs, form.size)]
     _record(ctx, pieces, lanes, is_write=False)
     ctx.defer(LdsRead(dst.file, dst.index, form.dwords, lanes, form.size, form.kind, old, pieces=pieces))

@@ -44,6 +44,22 @@ def lds_dma_slot(size: int) -> int:
     return 16 if size > 4 else 4
 
 
+# D16 loads (global/flat/buffer `*_d16[_hi]`, `ds_read_*_d16[_hi]`) write half of a VGPR.
+# ISA guide, "16-bit Memory Operations": "When ECC is enabled 16-bit memory loads write
+# the full 32-bit VGPR. Unused bits are set to zero." LLVM agrees (d16PreservesUnusedBits
+# is false when SRAMECC is on or "any"). The Instinct parts ship with ECC enabled, so the
+# default is: the other half is zeroed. A launch that knows better (target id with
+# `sramecc-`) can set `ctx.sramecc = False` to get the preserving behaviour.
+SRAMECC_DEFAULT: dict[str, bool] = {"gfx908": True, "gfx90a": True, "gfx942": True, "gfx950": True}
+
+
+def d16_preserves_other_half(ctx) -> bool:
+    ecc = getattr(ctx, "sramecc", None)
+    if ecc is None:
+        ecc = SRAMECC_DEFAULT.get(getattr(ctx, "target", ""), True)
+    return not ecc
+
+
 # Global/scratch offsets are 13-bit signed, FLAT 12-bit unsigned, MUBUF 12-bit unsigned,
 # DS 16-bit unsigned (single address) or 2 x 8-bit (read2/write2): validation checks
 # the ranges; the formulas here just add the value.

@@ -26,7 +26,7 @@ from ...program import Instruction, Reg, Special
 from ..context import Ctx, SimError
 from ..memops import GlobalAtomic, GlobalLoad, GlobalStore, LdsDma, dwords_to_bytes
 from . import semantic
-from .memaddr import BufferResource, buffer_access, global_addresses, lds_dma_addresses
+from .memaddr import BufferResource, buffer_access, d16_preserves_other_half, global_addresses, lds_dma_addresses
 
 U32 = np.uint32
 
@@ -78,7 +78,10 @@ ATOMIC_FORMS: dict[str, str] = {
 
 
 def _origin(ins: Instruction) -> str:
-    return f"{ins.span}: {ins.text()}"
+    where = f"{ins.span}: {ins.text()}"
+    if ins.mnemonic.startswith("flat_"):
+        where += " (flat addresses must lie in global buffers: the LDS and scratch apertures are not modelled)"
+    return where
 
 
 def _lanes(ctx: Ctx) -> np.ndarray:
@@ -126,7 +129,10 @@ def _global_addrs(ctx: Ctx, vaddr_op, saddr_op) -> np.ndarray:
 
 
 def _old(ctx: Ctx, dst: Reg, kind: str) -> np.ndarray | None:
-    return ctx.vector_value(_sub(dst, 0), "int") if kind.startswith("d16") else None
+    """The half a d16 load keeps: the destination at issue, or None (zeroed) with ECC on."""
+    if kind.startswith("d16") and d16_preserves_other_half(ctx):
+        return ctx.vector_value(_sub(dst, 0), "int")
+    return None
 
 
 # ---------------------------------------------------------------- GLOBAL and FLAT
