@@ -220,9 +220,9 @@ class Engine:
         self.hazards: list[HazardEvent] = []
         self.notes: list[tuple[int, str]] = []
         self.pipe_free: dict = {}  # pipe key -> first free cycle
-        self.pipe_owner: dict = {}  # pipe key -> PipeUse
+        self.pipe_owner: dict = {}  # pipe key -> its last occupancy (a PipeUse as a tuple)
         self.pipe_use: dict = {}  # pipe key -> busy cycles (utilisation)
-        self.pipe_log: list[PipeUse] = []  # every occupancy, in issue order (trace pipe tracks)
+        self.pipe_log: list[tuple] = []  # every occupancy as PipeUse fields, in issue order (trace)
         self.lds_last = 0  # LDS completes in order per CU
         self.max_cycles = max_cycles
         self.max_instructions = max_instructions
@@ -309,7 +309,7 @@ class Engine:
     def pipes(self, now: int | None = None) -> list[PipeUse]:
         """Pipes busy at `now` and with what."""
         now = self.cycle if now is None else now
-        return [u for u in self.pipe_owner.values() if u.start <= now < u.end]
+        return [PipeUse(*u) for u in self.pipe_owner.values() if u[4] <= now < u[5]]
 
     def pending_writes(self, wave: int, now: int | None = None) -> dict[tuple, Pending]:
         """Registers of a wave with a write still in flight: (file, index) -> Pending."""
@@ -479,7 +479,7 @@ class Engine:
         if pipe == "nop" or pipe == "sleep" or pipe == "setprio" or pipe == "endpgm" or pipe == "barrier":
             return self._engine_op(w, d, now)
         # the pipe and the counters must have room
-        key = (pipe, w.simd) if pipe in SIMD_PIPES else pipe
+        key = (pipe, w.simd) if d.simd_pipe else pipe
         free = self.pipe_free.get(key, 0)
         if free > now:
             return self._stall(w, free, "pipe busy", now)
@@ -648,9 +648,10 @@ class Engine:
         else:
             complete = now + 1
         if busy:
-            self.pipe_free[key] = now + busy
+            end = now + busy
+            self.pipe_free[key] = end
             self.pipe_use[key] = self.pipe_use.get(key, 0) + busy
-            use = PipeUse(pipe, w.simd if pipe in SIMD_PIPES else None, w.wid, d.index, now, now + busy)
+            use = (pipe, w.simd if d.simd_pipe else None, w.wid, d.index, now, end)
             self.pipe_owner[key] = use
             self.pipe_log.append(use)
         for counter in d.counters:

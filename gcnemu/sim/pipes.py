@@ -76,10 +76,8 @@ class Decoded:
     sem: Callable | None = None
     guessed: bool = False  # pipe/counters guessed from the mnemonic (no opcode-table row yet)
     error: str | None = None  # a decode problem reported when (if) the instruction issues
-
-    @property
-    def interlocked(self) -> bool:
-        return self.pipe in INTERLOCKED
+    interlocked: bool = False  # its register results are interlocked (INTERLOCKED pipes)
+    simd_pipe: bool = False  # its pipe belongs to the SIMD (else to the CU)
 
 
 def guess_pipe(m: str) -> str:
@@ -159,6 +157,8 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         if pipe == "vmem" and ins.has("lds"):
             flags.add("lds-dma")
         d = Decoded(i, m, pipe, CATEGORY[pipe], counters, frozenset(flags), guessed=guessed)
+        d.interlocked = pipe in INTERLOCKED
+        d.simd_pipe = pipe in SIMD_PIPES
         d.is_store = "store" in flags
         d.is_lds_dma = "lds-dma" in flags
         if pipe in ("vmem", "lds", "smem"):

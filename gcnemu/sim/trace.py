@@ -71,7 +71,9 @@ def trace_events(sim_or_engine) -> list[dict[str, Any]]:
             lst.append((r.complete, -1))
 
     tids: dict[tuple, int] = {}
-    for use in eng.pipe_log:
+    from .engine import PipeUse
+    for raw in eng.pipe_log:
+        use = PipeUse(*raw)
         key = (use.pipe, use.simd)
         if key not in tids:
             tids[key] = len(tids)

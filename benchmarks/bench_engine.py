@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Emulated wave-instructions per second with timing on (single wave, 4-wave workgroup).
+
+Why: every `run`, `timeline`, `step` goes through the engine's issue loop, so its
+cost per instruction bounds how large a kernel is practical. Target: 200k
+wave-instructions/s single-wave on the project's 2-core machine.
+
+Programs:
+  alu-loop   a counted loop of SALU/VALU work (semantics + engine)
+  mem-loop   the same with a global load, s_waitcnt, ds_read per iteration
+  mfma-loop  MFMA + VALU per iteration (the MFMA numerics dominate)
+  timing     alu-loop with every semantic function skipped (allow_unmodelled and no
+             semantics): the engine's own cost, the floor the semantics add to
+  bundled    programs/*.s that run to completion with today's semantics
+
+    python benchmarks/bench_engine.py [--iters 2000] [--profile alu-loop]
+
+Figures are printed, never asserted: compare them as ratios measured in one run.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import glob
+import os
+import pstats
+import sys
+import time
+
+import numpy as np
+
+import gcnemu
+from gcnemu.resolve import resolve
+from gcnemu.setup import BufferSpec, Setup
+from gcnemu.simulation import Simulation
+
+LOOP_HEAD = "s_mov_b32 s4, {start}\n.Lloop:\n"
+LOOP_TAIL = "s_add_u32 s4, s4, 1\ns_cbranch_scc0 .Lloop\ns_endpgm\n"
+
+BODIES = {
+    "alu-loop": """
+v_add_u32 v2, v2, v1
+v_mov_b32 v3, v2
+s_mov_b32 s5, s4
+v_add_u32 v4, v3, 1
+s_add_u32 s6, s5, 3
+v_mov_b32 v5, v4
+""",
+    "mem-loop": """
+global_load_dword v2, v1, s[0:1]
+v_add_u32 v3, v3, v1
+s_waitcnt vmcnt(0)
+ds_read_b32 v4, v1
+v_add_u32 v3, v3, v2
+s_waitcnt lgkmcnt(0)
+v_add_u32 v3, v3, v4
+""",
+    "mfma-loop": """
+v_mfma_f32_16x16x4f32 a[0:3], v1, v2, a[0:3]
+v_add_u32 v3, v3, v1
+v_mov_b32 v4, v3
+s_nop 0
+""",
+}
+
+
+def program(body: str, iters: int) -> str:
+    start = (1 << 32) - iters  # s_add_u32 carries out after `iters` increments
+    return LOOP_HEAD.format(start=start) + body.strip() + "\n" + LOOP_TAIL
+
+
+def make(src: str, waves: int, strip_semantics: bool = False) -> Simulation:
+    kernel = resolve(gcnemu.parse(src), "gfx90a", validate_first=False)
+    setup = Setup(workgroup_size=(64 * waves, 1, 1), vgprs={"v1": np.arange(64) * 4, "v2": 1, "v3": 0})
+    setup.buffers.append(BufferSpec("A", np.arange(64, dtype=np.uint32), sgpr="s[0:1]"))
+    sim = Simulation(kernel, setup, max_instructions=50_000_000, max_cycles=2_000_000_000)
+    if strip_semantics:
+        sim.engine.allow_unmodelled = True
+        for d in sim.engine.decoded:
+            if d.mnemonic not in ("s_cbranch_scc0", "s_add_u32", "s_mov_b32"):
+                d.sem = None
+    return sim
+
+
+def measure(sim: Simulation) -> tuple[int, float, Simulation]:
+    t0 = time.perf_counter()
+    sim.run()
+    dt = time.perf_counter() - t0
+    if sim.error is not None:
+        raise RuntimeError(str(sim.error.message))
+    return sim.instructions_executed, dt, sim
+
+
+def bundled() -> list[tuple[str, str]]:
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "programs")
+    out = []
+    for path in sorted(glob.glob(os.path.join(here, "*.s"))):
+        out.append((os.path.basename(path), open(path).read()))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--iters", type=int, default=2000)
+    ap.add_argument("--profile", default=None, metavar="PROGRAM", help="cProfile one program (1 wave)")
+    args = ap.parse_args()
+    cases = [(name, program(body, args.iters), False) for name, body in BODIES.items()]
+    cases.append(("timing", program(BODIES["alu-loop"], args.iters), True))
+    if args.profile:
+        src = {n: s for n, s, _ in cases}[args.profile]
+        sim = make(src, 1, args.profile == "timing")
+        prof = cProfile.Profile()
+        prof.enable()
+        sim.run()
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(18)
+        return 0
+    print(f"{'program':<26} {'waves':>5} {'wave-instr':>10} {'cycles':>9} {'seconds':>8} {'wave-instr/s':>13}")
+    for name, src, strip in cases:
+        for waves in (1, 4):
+            n, dt, sim = measure(make(src, waves, strip))
+            print(f"{name:<26} {waves:>5} {n:>10} {sim.cycles:>9} {dt:>8.3f} {n / dt:>13,.0f}")
+    for name, src in bundled():
+        try:
+            n, dt, sim = measure(make(src, 1))
+        except Exception as e:  # not all bundled programs have their semantics yet
+            print(f"{name:<26} {'':>5} skipped: {str(e).splitlines()[0][:60]}")
+            continue
+        print(f"{name:<26} {1:>5} {n:>10} {sim.cycles:>9} {dt:>8.3f} {n / dt:>13,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
