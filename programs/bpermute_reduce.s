@@ -6,6 +6,16 @@
 // Shows: each step reads the partial sum of lane (lane + d) % 64 for d = 32, 16, ..., 1
 //        (ds_bpermute takes a byte address: 4 * source lane) and adds it; lgkmcnt(0)
 //        before each use of the permuted value.
+//
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   buffer in: u32[64] = randint(0, 2**32, seed=4)
+//   buffer out: u32[64] = 0
+//   arg: in, out
+//   expect out = sum(in)
+//   expect v1 = lane
+//   expect hazards: none
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 bpermute_reduce:

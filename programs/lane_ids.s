@@ -6,6 +6,19 @@
 // Expect: for flat id t = x + 8 * y + 32 * z, out[4t .. 4t+3] = (lane id, x, y, z), where
 //         lane id = t % 64 comes from v_mbcnt_lo/hi with an all-ones mask; dwords of
 //         inactive lanes are never written.
+//
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 8x4x3
+//   buffer out: u32[96,4] = 0xdeadbeef
+//   arg: out
+//   expect out[:, 0] = i % 64
+//   expect out[:, 1] = i % 8
+//   expect out[:, 2] = i // 8 % 4
+//   expect out[:, 3] = i // 32
+//   expect v2 = lane
+//   expect exec = 0xffffffff : waves 1
+//   expect hazards: none
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lane_ids:

@@ -7,6 +7,17 @@
 // Shows: building a V#, M0 = this wave's LDS base (as Composable Kernel's init_m0 does),
 //        buffer_load_dword ... lds writing LDS at M0 + lane * 4 without a VGPR, and
 //        s_waitcnt vmcnt(0) (not lgkmcnt: the DMA is a vector memory load) before ds_read.
+//
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 128
+//   buffer src: u32[128] = i * 3 + 1000
+//   buffer dst: u32[128] = 0xffffffff
+//   arg: src, dst, n_bytes=400
+//   expect dst[0:100] = src[0:100]
+//   expect dst[100:128] = 0
+//   expect lds[0]: u32[128] = where(i < 100, src, 0)
+//   expect hazards: none
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lds_dma_copy:

@@ -6,6 +6,16 @@
 //         to the global address and to the LDS address (M0[17:2] * 4 + 4 + lane * 4), so
 //         the ds_read adds the same 4.
 // Shows: gfx942's global_load_lds_dword with an SGPR base, M0 per wave, vmcnt before ds_read.
+//
+// gcnemu:
+//   arch: gfx942
+//   workgroup: 128
+//   buffer src: u32[129] = i * 7 + 1
+//   buffer dst: u32[128] = 0
+//   arg: src, dst
+//   expect dst = src[1:129]
+//   expect lds[4]: u32[128] = src[1:129]
+//   expect hazards: none
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 lds_dma_copy_gfx942:

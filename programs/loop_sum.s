@@ -5,6 +5,16 @@
 // Expect: out[lane] == sum over k < n of in[64 * k + lane] (mod 2^32); n == 0 gives 0.
 // Shows: a counted loop (s_add / s_cmp_lt_u32 / s_cbranch_scc1), a zero-trip guard,
 //        advancing a 64-bit SGPR base with s_add_u32 / s_addc_u32, vmcnt inside the loop.
+//
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   buffer in: u32[5,64] = randint(0, 2**32, seed=3)
+//   buffer out: u32[64] = 0
+//   arg: in, out, n=5
+//   expect out = sum(in, axis=0)
+//   expect s9 = 5
+//   expect hazards: none
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 loop_sum:

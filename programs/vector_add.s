@@ -6,6 +6,19 @@
 // Expect: C[i] == A[i] + B[i] for i = 256 * workgroup_id + workitem_id.
 // Shows: s_load of kernel arguments, lgkmcnt before using them, global loads with an
 //        SGPR base + VGPR offset, vmcnt before using the loaded values.
+//
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 256
+//   workgroup-id: 1
+//   buffer A: f32[512] = rand(seed=1)
+//   buffer B: f32[512] = rand(seed=2)
+//   buffer C: f32[512] = -1
+//   arg: A, B, C
+//   expect C[256:512] = A[256:512] + B[256:512]
+//   expect C[0:256] = -1
+//   expect v1 = (256 + tid) * 4
+//   expect hazards: none
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 vector_add:
