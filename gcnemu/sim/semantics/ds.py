@@ -24,7 +24,7 @@ from ..context import Ctx, SimError
 from ..memops import LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes
 from ..state import WAVE
 from . import semantic
-from .memaddr import d16_preserves_other_half, ds_address, ds_out_of_range
+from .memaddr import d16_preserves_other_half, ds_address, ds_out_of_range, modifier_int
 
 U32 = np.uint32
 
@@ -86,10 +86,7 @@ def _check_gds(ctx: Ctx) -> None:
 
 
 def _offset(ctx: Ctx, name: str = "offset") -> int:
-    value = ctx.ins.modifier(name, 0)
-    if value is True:
-        raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}' needs a value")
-    return int(value)
+    return modifier_int(ctx, name)
 
 
 def _banks(ctx: Ctx) -> int:

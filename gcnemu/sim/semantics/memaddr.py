@@ -65,6 +65,22 @@ def d16_preserves_other_half(ctx) -> bool:
 # the ranges; the formulas here just add the value.
 
 
+def modifier_int(ctx, name: str, default: int = 0) -> int:
+    """An integer modifier (`offset:16`, `offset0:3`, `offset:SYM` with `.set SYM, 16`)."""
+    value = ctx.ins.modifier(name, default)
+    if isinstance(value, bool) or isinstance(value, tuple):
+        raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}' needs an integer value")
+    if isinstance(value, int):
+        return value
+    from ...diagnostics import GcnemuError
+    from ...program import Symbol
+    from ...resolve import eval_const
+    try:
+        return eval_const(Symbol(str(value), ctx.ins.span), ctx.symbols)
+    except GcnemuError as e:
+        raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}:{value}': {e}") from None
+
+
 # ---------------------------------------------------------------- global / flat
 
 

@@ -26,7 +26,8 @@ from ...program import Instruction, Reg, Special
 from ..context import Ctx, SimError
 from ..memops import GlobalAtomic, GlobalLoad, GlobalStore, LdsDma, dwords_to_bytes
 from . import semantic
-from .memaddr import BufferResource, buffer_access, d16_preserves_other_half, global_addresses, lds_dma_addresses
+from .memaddr import (BufferResource, buffer_access, d16_preserves_other_half, global_addresses, lds_dma_addresses,
+                      modifier_int)
 
 U32 = np.uint32
 
@@ -88,9 +89,8 @@ def _lanes(ctx: Ctx) -> np.ndarray:
     return np.nonzero(ctx.exec)[0]
 
 
-def _offset(ins: Instruction) -> int:
-    value = ins.modifier("offset", 0)
-    return 0 if value is True else int(value)
+def _offset(ctx: Ctx) -> int:
+    return modifier_int(ctx, "offset")
 
 
 def _is_off(operand) -> bool:
@@ -123,9 +123,9 @@ def _global_addrs(ctx: Ctx, vaddr_op, saddr_op) -> np.ndarray:
     """GLOBAL/FLAT per-lane addresses from `vaddr` and `saddr` (`off` -> 64-bit VGPR address)."""
     if saddr_op is None or _is_off(saddr_op):
         reg = _vreg(ctx, vaddr_op, "address")
-        return global_addresses(ctx.vector_value(reg, "int", width=2), None, _offset(ctx.ins))
+        return global_addresses(ctx.vector_value(reg, "int", width=2), None, _offset(ctx))
     return global_addresses(ctx.vector_value(_vreg(ctx, vaddr_op, "address"), "int"),
-                            ctx.scalar_value(saddr_op, 2), _offset(ctx.ins))
+                            ctx.scalar_value(saddr_op, 2), _offset(ctx))
 
 
 def _old(ctx: Ctx, dst: Reg, kind: str) -> np.ndarray | None:
@@ -193,7 +193,7 @@ def _global_load_lds(ctx: Ctx, ins: Instruction, form: LoadForm) -> None:
     """global_load_lds_*: operands vaddr, saddr|off. LDS address from M0[17:2]*4 + offset + lane slot."""
     lanes = _lanes(ctx)
     addrs = _global_addrs(ctx, ctx.op(0), ctx.op(1))[lanes]
-    lds = lds_dma_addresses("global", ctx.target, _m0(ctx), _offset(ins), form.size)[lanes]
+    lds = lds_dma_addresses("global", ctx.target, _m0(ctx), _offset(ctx), form.size)[lanes]
     _note_lds_range(ctx, lds, form)
     ctx.defer(LdsDma(lanes, addrs, form.size, lds, kind=form.kind, origin=_origin(ins)))
 
@@ -230,7 +230,7 @@ def _mubuf(ctx: Ctx, ins: Instruction, first: int, size: int) -> _Mubuf:
             voffset = ctx.vector_value(_sub(reg, 1 if idxen else 0), "int")
     words128 = ctx.scalar_value(rsrc_op, 4)
     rsrc = BufferResource.from_words([(words128 >> (32 * k)) & 0xFFFFFFFF for k in range(4)])
-    access = buffer_access(rsrc, ctx.scalar_value(soff_op, 1), _offset(ins), vindex, voffset, size)
+    access = buffer_access(rsrc, ctx.scalar_value(soff_op, 1), _offset(ctx), vindex, voffset, size)
     return _Mubuf(access, _lanes(ctx))
 
 
@@ -253,7 +253,7 @@ def _buffer_load_lds(ctx: Ctx, ins: Instruction, form: LoadForm) -> None:
         raise SimError(f"{ins.mnemonic} cannot load to LDS")
     mb = _mubuf(ctx, ins, 0, form.size)
     lanes = mb.lanes
-    lds = lds_dma_addresses("mubuf", ctx.target, _m0(ctx), _offset(ins), form.size)[lanes]
+    lds = lds_dma_addresses("mubuf", ctx.target, _m0(ctx), _offset(ctx), form.size)[lanes]
     _note_lds_range(ctx, lds, form)
     ctx.defer(LdsDma(lanes, mb.access.addrs[lanes], form.size, lds, mb.access.in_range[:, lanes],
                      kind=form.kind, origin=_origin(ins)))
