@@ -392,7 +392,22 @@ def scan_directives(lines: list[str], file: str) -> list[Directive]:
     return out
 
 
+def _strip_note(src: Src) -> Src:
+    """Drop a trailing `# note` (outside quotes): header lines may explain themselves."""
+    quote = ""
+    for i, ch in enumerate(src.text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return src.sub(0, i)
+    return src
+
+
 def _directive(src: Src, trailing: bool = False) -> Directive:
+    src = _strip_note(src)
     m = _KEY.match(src.text)
     if not m:
         raise src.error("expected a header statement such as 'arch:', 'buffer', 'vgpr' or 'expect'")
@@ -1589,28 +1604,50 @@ def _check_reg(snippet: Snippet, sim, e: RegExpect) -> list[Failure]:
             total = n_values
         if not bad.any():
             continue
-        rows = []
         idx = np.argwhere(bad)
-        for pos in idx[:MAX_ROWS]:
+        entries = []  # (register, lane or None, expected text, actual text)
+        for pos in idx:
             if reg.vector:
                 r, lane = int(pos[0]), int(pos[1])
-                where = f"{lane}" if n_values == 1 else f"{_reg_name(reg, r, per_reg)} lane {lane}"
-                a, x = actual[r, lane], expected[r, lane]
-                raw = words[r * per_reg, lane]
+                a, x, raw = actual[r, lane], expected[r, lane], words[r * per_reg, lane]
             else:
-                r = int(pos[0])
-                where = _reg_name(reg, r, per_reg)
-                a, x = actual[r], expected[r]
-                raw = words[r * per_reg]
+                r, lane = int(pos[0]), None
+                a, x, raw = actual[r], expected[r], words[r * per_reg]
             note = "  (never written)" if per_reg == 1 and int(raw) == _POISON else ""
-            rows.append((where, _fmt(x, tname), _fmt(a, tname) + note))
+            entries.append((r, lane, _fmt(x, tname), _fmt(a, tname) + note))
+            if len(entries) > 64 * MAX_ROWS:
+                break
+        rows, shown = [], 0
+        for group in _runs(entries):
+            if len(rows) == MAX_ROWS:
+                break
+            r, first, x, a = group[0]
+            last = group[-1][1]
+            lanes = "" if first is None else (f"{first}" if first == last else f"{first}..{last}")
+            where = _reg_name(reg, r, per_reg) if not reg.vector else (
+                lanes if n_values == 1 else f"{_reg_name(reg, r, per_reg)} lane {lanes}")
+            rows.append((where, x, a))
+            shown += len(group)
         count = len(idx)
         unit = "lanes" if reg.vector else "values"
         wave_txt = f", wave {w}" if snippet.setup.num_waves > 1 or e.opts.waves else ""
         msg = f"{reg.text} ({tname}{wave_txt}): {count} of {total} {unit} differ"
         head = "lane" if reg.vector and n_values == 1 else ""
-        failures.append(Failure(e, msg, _table(rows, (head, "expected", "actual"), max(0, count - MAX_ROWS))))
+        failures.append(Failure(e, msg, _table(rows, (head, "expected", "actual"), max(0, count - shown))))
     return failures
+
+
+def _runs(entries: list[tuple]) -> list[list[tuple]]:
+    """Group consecutive lanes of one register that differ the same way (one row for lanes 0..63)."""
+    groups: list[list[tuple]] = []
+    for e in entries:
+        g = groups[-1] if groups else None
+        if g and e[1] is not None and g[-1][0] == e[0] and g[-1][1] is not None and g[-1][1] + 1 == e[1] \
+                and g[-1][2:] == e[2:]:
+            g.append(e)
+        else:
+            groups.append([e])
+    return groups
 
 
 def _reg_name(reg: RegRef, r: int, per_reg: int) -> str:
