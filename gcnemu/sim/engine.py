@@ -168,6 +168,7 @@ class EngineSnapshot:
     """Everything needed to put the engine back to one cycle (see Engine.snapshot)."""
 
     cycle: int
+    next: int
     seq: int
     events: list
     waves: list
@@ -213,7 +214,8 @@ class Engine:
         self.waves = [WaveRuntime(i, w, i % t.simds_per_cu, maxima) for i, w in enumerate(waves)]
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         self.interval = max(1, self.lat.issue_interval)
-        self.cycle = 0
+        self.cycle = 0  # the clock: the last cycle processed (or stopped at by run_until)
+        self._next = 0  # the next cycle where a wave can act
         self.events: list = []  # heap of (cycle, seq, wave, kind, payload)
         self._seq = 0
         self.records: list[IssueRecord] = []
@@ -246,21 +248,22 @@ class Engine:
                 break
 
     def run_until(self, cycle: int) -> bool:
-        """Advance until the clock reaches `cycle` (results landed up to it). False when finished."""
-        while not self.finished and self.cycle < cycle:
-            if not self.step_cycle():
-                return False
-        if self.cycle > cycle:
-            return True
-        self._land_until(cycle)
+        """Process every cycle up to and including `cycle`, then stop the clock there (results
+        due by then have landed), so inspection shows that cycle. False when finished."""
+        while not self.finished and self._next <= cycle:
+            self.step_cycle()
+        if not self.finished and cycle > self.cycle:
+            self.cycle = cycle
+            self._land_until(cycle)
         return not self.finished
 
     def step_cycle(self) -> bool:
-        """Process the current cycle (land results, issue what can issue) and move the clock
-        to the next cycle where a wave can act. False when every wave has ended."""
+        """Process the next cycle where something can happen (land results, issue what can
+        issue); `cycle` becomes that cycle. False when every wave has ended."""
         if self.finished:
             return False
-        now = self.cycle
+        now = self._next if self._next > self.cycle else self.cycle
+        self.cycle = now
         if self.events and self.events[0][0] <= now:
             self._land_until(now)
         waves = self.waves
@@ -280,12 +283,17 @@ class Engine:
         if nxt < 0:
             self._finish(now)
             return False
-        self.cycle = nxt if nxt > now else now + 1
-        if self.cycle > self.max_cycles:
+        self._next = nxt if nxt > now else now + 1
+        if self._next > self.max_cycles:
             self.halt_reason = f"stopped after --max-cycles {self.max_cycles} cycles"
             self.finished = True
             return False
         return True
+
+    @property
+    def next_cycle(self) -> int:
+        """The next cycle at which a wave can act (the debugger's `step` target)."""
+        return self._next
 
     def _finish(self, now: int) -> None:
         """Every wave ended: let outstanding effects land; the kernel ends with the last one."""
@@ -324,7 +332,7 @@ class Engine:
     def snapshot(self) -> EngineSnapshot:
         """A copy of the machine at the current cycle (cost: the register files, memory and LDS)."""
         return EngineSnapshot(
-            cycle=self.cycle, seq=self._seq, events=list(self.events),
+            cycle=self.cycle, next=self._next, seq=self._seq, events=list(self.events),
             waves=[w.copy() for w in self.waves],
             wave_arrays=[(tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS), w.state.scc, w.state.pc,
                           w.state.done) for w in self.waves],
@@ -337,7 +345,7 @@ class Engine:
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
         held by callers, e.g. `Simulation.wave(i)`, see the restored values)."""
-        self.cycle, self._seq = snap.cycle, snap.seq
+        self.cycle, self._next, self._seq = snap.cycle, snap.next, snap.seq
         self.events = list(snap.events)
         for w, saved, (arrays, scc, pc, done) in zip(self.waves, snap.waves, snap.wave_arrays):
             state = w.state
