@@ -1,0 +1,142 @@
+"""`gcnemu timeline`: the llvm-mca-style view, its options and its errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import gcnemu
+from gcnemu.cli import main
+from gcnemu.resolve import resolve
+from gcnemu.simulation import Simulation
+from gcnemu.timeline_view import GAP, columns, render, rows_for
+
+MFMA = """\
+v_mov_b32 v1, 1.0
+v_mov_b32 v2, 2.0
+v_mfma_f32_32x32x2f32 a[0:15], v1, v2, 0
+v_mfma_f32_32x32x2f32 a[16:31], v1, v2, 0
+s_nop 3
+v_add_u32 v3, v1, v2
+s_endpgm
+"""
+
+
+@pytest.fixture
+def mfma_file(tmp_path):
+    p = tmp_path / "mfma.s"
+    p.write_text(MFMA)
+    return str(p)
+
+
+def cli(capsys, *argv) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def row(out: str, line: int) -> str:
+    return next(r for r in out.splitlines() if r.startswith(f"[{line}]"))
+
+
+def test_rows_show_dispatch_execution_end_and_waiting(capsys, mfma_file):
+    rc, out, err = cli(capsys, "timeline", mfma_file)
+    assert rc == 0, err
+    assert "Timeline view: wave 0" in out
+    first = row(out, 1)
+    assert "DeeE" in first and first.rstrip().endswith("v_mov_b32 v1, 1.0")
+    second_mfma = row(out, 4)
+    cells = second_mfma.split("   v_mfma")[0]
+    assert cells.index("=") < cells.index("D") < cells.index("E")  # waited for the matrix core
+    assert "pipe busy" in out and "nop" in out  # reasons in the table
+    assert "MFMA pipe utilisation" in out and "FLOP/cycle achieved" in out
+
+
+def test_long_latencies_are_compressed(capsys, tmp_path):
+    p = tmp_path / "slow.s"
+    p.write_text("s_mov_b32 s4, 1\ns_sleep 20\ns_mov_b32 s5, 2\ns_endpgm\n")
+    rc, out, _ = cli(capsys, "timeline", str(p))
+    assert rc == 0
+    header = [l for l in out.splitlines() if l.startswith("Line")][0]
+    assert GAP in header
+    assert len(header) < 120  # 1280 sleeping cycles do not become 1280 columns
+    assert "=" in row(out, 3) and "sleep" in out
+
+
+def test_range_selects_source_lines_and_wave_selects_a_wave(capsys, mfma_file):
+    rc, out, _ = cli(capsys, "timeline", mfma_file, "--range", "3:4", "--waves", "2", "--wave", "1")
+    assert rc == 0
+    assert "wave 1 of 2" in out
+    rows = [l for l in out.splitlines() if l.startswith("[")]
+    assert [r.split("]")[0] for r in rows] == ["[3", "[4"]
+
+
+def test_json_output_has_instructions_waves_and_kernel(capsys, mfma_file):
+    rc, out, _ = cli(capsys, "timeline", mfma_file, "--format", "json")
+    assert rc == 0
+    data = json.loads(out)
+    assert data["target"] == "gfx90a"
+    ins = data["instructions"]
+    assert [i["line"] for i in ins] == [1, 2, 3, 4, 5, 6, 7]
+    assert ins[3]["issue"] - ins[2]["issue"] == 64
+    assert ins[3]["stalls"] == {"pipe busy": ins[3]["stall_cycles"]}
+    assert data["waves"][0]["instructions"] == 7
+    assert data["kernel"]["mfma_utilisation"] > 0
+
+
+def test_latency_option_changes_the_timeline(capsys, mfma_file):
+    _, out, _ = cli(capsys, "timeline", mfma_file, "--format", "json", "--latency", "valu=9")
+    assert json.loads(out)["instructions"][0]["complete"] == 9
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--range", "5"], "--range expects L1:L2"),
+    (["--range", "4:2"], "L1 must not exceed L2"),
+    (["--wave", "3"], "--wave 3: the workgroup has 1 wave"),
+    (["--waves", "17"], "--waves must be 1..16"),
+    (["--latency", "vmem=soon"], "not an integer"),
+    (["--latency-file", "/nonexistent.toml"], "no such latency file"),
+])
+def test_bad_options_give_one_line_errors_not_tracebacks(capsys, mfma_file, argv, needle):
+    rc, out, err = cli(capsys, "timeline", mfma_file, *argv)
+    assert rc == 1
+    assert needle in err and "Traceback" not in err
+
+
+def test_bad_assembly_gives_an_llvm_mc_style_diagnostic(capsys, tmp_path):
+    p = tmp_path / "bad.s"
+    p.write_text("v_mov_b32 v1\n")
+    rc, out, err = cli(capsys, "timeline", str(p))
+    assert rc == 1
+    assert f"{p}:1:" in err and "error:" in err and "Traceback" not in err
+
+
+def test_unmodelled_instructions_are_timed_with_a_warning(capsys, tmp_path):
+    p = tmp_path / "u.s"
+    p.write_text("v_mov_b32 v1, 0\ns_memtime s[4:5]\ns_endpgm\n")
+    rc, out, err = cli(capsys, "timeline", str(p))
+    if "no semantics" not in err:
+        pytest.skip("s_memtime has semantics now")
+    assert rc == 0 and "[2]" in out
+
+
+def test_stdin_works_from_a_real_process():
+    r = subprocess.run([sys.executable, "-m", "gcnemu", "timeline", "-"], input=MFMA, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "v_mfma_f32_32x32x2f32" in r.stdout
+
+
+def test_columns_keep_every_event_cycle_and_compress_idle_stretches():
+    kernel = resolve(gcnemu.parse(MFMA), "gfx90a")
+    sim = Simulation(kernel).run()
+    rows = rows_for(sim.engine, 0)
+    cols = columns(rows, keep=2)
+    shown = {c for c in cols if c is not None}
+    for r in rows:
+        assert {r.ready, r.issue, max(r.issue, r.complete - 1)} <= shown
+    assert None in cols
+    text = render(sim.engine)
+    assert text.count("\n[") == len(rows)
