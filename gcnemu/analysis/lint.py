@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Diagnostic, GcnemuError
 from ..isa.hazard_rules import canonical_target, counter_rule_by_id, counter_rules_for, rules_for
 from ..isa.targets import get_target
-from ..program import Call, CallGroup, Instruction, Program, Span
+from ..program import Call, CallGroup, Imm, Instruction, Program, Span
 from .cfg import CFG, build_cfg
 from .classify import Facts, classify_all
 from .counters import CounterAnalysis, CounterHazard
@@ -143,7 +143,16 @@ def nop_text(count: int) -> list[str]:
 
 
 def wait_fix(an: Analysis, h: WaitStateHazard) -> dict:
+    """Grow the s_nop right before the consumer when it has room, else insert s_nop(s)."""
     ins = an.instructions[h.consumer]
+    prev = h.consumer - 1
+    if prev >= 0 and an.cfg.block_of[prev] == an.cfg.block_of[h.consumer] and an.facts[prev].base == "s_nop":
+        p = an.instructions[prev]
+        op = p.operands[0] if p.operands else None
+        if isinstance(op, Imm) and op.value + h.deficit <= NOP_MAX:
+            sp = op.span
+            return {"action": "replace", "line": sp.line, "column": sp.column, "end_column": sp.end_column,
+                    "text": str(op.value + h.deficit)}
     return {"action": "insert-before", "line": ins.span.line, "column": ins.span.column,
             "text": "\n".join(nop_text(h.deficit))}
 
@@ -166,9 +175,12 @@ def wait_diagnostic(an: Analysis, h: WaitStateHazard) -> Diagnostic:
     pnote = Diagnostic("note", pnote_msg, _span_of(an, h.producer, h.producer_access))
     path = describe_path(h, an.cfg, an.facts)
     fix = wait_fix(an, h)
+    if fix["action"] == "replace":
+        how = f"make it s_nop {fix['text']} at line {fix['line']}"
+    else:
+        how = f"insert {'; '.join(fix['text'].splitlines())} before line {fix['line']}"
     arith = (f"required {_plural(h.required, 'wait state')}, provided {h.provided}"
-             + (f" {path}" if path else "") + f"; fix: insert {'; '.join(fix['text'].splitlines())}"
-             + f" before line {fix['line']}. {r.message}")
+             + (f" {path}" if path else "") + f"; fix: {how}. {r.message}")
     d = Diagnostic("warning", msg, _span_of(an, h.consumer, h.consumer_access), rule=r.id,
                    notes=[pnote, Diagnostic("note", arith, None)])
     pspan = pnote.span

@@ -163,7 +163,10 @@ class RuleIndex:
 
     def __init__(self, target: str, only: set[str] | None = None):
         self.rules: list[HazardRule] = [r for r in rules_for(target) if only is None or r.id in only]
-        self.windows = [r.max_wait_states for r in self.rules]
+        # how far back a producer can matter; the gfx908 LdSt rule looks 2 back (its 1 counts
+        # from the v_accvgpr op in between)
+        self.windows = [max(r.max_wait_states, 2 if r.condition == "accvgpr-op-between" else 0)
+                        for r in self.rules]
         self._prod: dict[frozenset, int] = {}
         self._cons: dict[frozenset, int] = {}
         self._win: dict[int, int] = {}
