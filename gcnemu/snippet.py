@@ -1186,7 +1186,7 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
         for w in range(setup.num_waves if uses_wave else 1):
             env = {**inputs, **{k: v for k, v in arg_values.items() if not isinstance(v, str)},
                    **lane_env(setup, w)}
-            value = init.expr.eval(env)
+            value = init.expr.eval(env, base_dir=base_dir)
             per_wave.append(_init_words(init, value, target))
         first = per_wave[0]
         if init.reg.file == "a":  # Setup has no AGPRs: every wave gets its value after the launch
@@ -1313,6 +1313,7 @@ class Snippet:
     header: Header
     target: str
     built: SnippetBuild
+    base_dir: str | None = None  # where npy("...") files are read from
 
     @property
     def setup(self) -> Setup:
@@ -1379,7 +1380,7 @@ def load_snippet(path: str, arch: str | None = None, extra: Iterable[Directive] 
         target = program_target(prog, None)
     base = os.path.dirname(os.path.abspath(path)) if path != "-" else None
     built = build(header, get_target(target), base, prog)
-    return Snippet(path, prog, header, target, built)
+    return Snippet(path, prog, header, target, built, base)
 
 
 # ---------------------------------------------------------------- checking
@@ -1581,7 +1582,7 @@ def _check_reg(snippet: Snippet, sim, e: RegExpect) -> list[Failure]:
     failures = []
     for w in _waves_of(snippet, e.opts):
         env = {**base_env, **lane_env(snippet.setup, w)}
-        value = e.expr.eval(env)
+        value = e.expr.eval(env, base_dir=snippet.base_dir)
         tname = e.opts.tname or default_type(reg.count, value)
         per_reg = 2 if TYPE_BYTES[tname] == 8 else 1
         n_values = reg.count // per_reg
@@ -1717,7 +1718,7 @@ def _check_mem(snippet: Snippet, sim, e: MemExpect) -> list[Failure]:
     if unknown:
         raise e.lhs.src.error(f"'{unknown[0]}' is not a buffer (buffers: {', '.join(final) or 'none'})")
     actual = e.lhs.eval({k: _as_float_if_bf16(v) for k, v in final.items()})
-    expected = e.expr.eval(_value_env(snippet, actual))
+    expected = e.expr.eval(_value_env(snippet, actual), base_dir=snippet.base_dir)
     tname = e.opts.tname
     if tname is None:
         if e.lhs.src.text in snippet.built.buffer_types:
@@ -1737,7 +1738,7 @@ def _check_lds(snippet: Snippet, sim, e: LdsExpect) -> list[Failure]:
                           f"({len(sim.lds.data)} bytes)")
     raw = sim.lds.data[e.offset:e.offset + nbytes].copy()
     actual = raw.view(np_dtype(e.tname)).reshape(e.shape)
-    expected = e.expr.eval(_value_env(snippet, actual))
+    expected = e.expr.eval(_value_env(snippet, actual), base_dir=snippet.base_dir)
     tname = e.opts.tname or e.tname
     return _check_array(e, _as_float_if_bf16(actual), expected, tname, e.opts, f"lds[{e.offset:#x}]")
 
