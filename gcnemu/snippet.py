@@ -745,7 +745,9 @@ def parse_buffer(src: Src) -> BufferDecl:
         if sep not in ":=":
             raise rest.error(f"expected ':' and a type after buffer name '{name}'", 0, 1)
         body = rest.sub(1)
-        tname, shape, used = _parse_type(body, allow_no_type=(sep == "="))
+        # `A = EXPR` has no type; `A=TYPE[SHAPE]:INIT` (the CLI form) has a top-level ':'
+        typed = sep == ":" or _top_find(body.text, (":",))[0] >= 0
+        tname, shape, used = _parse_type(body, allow_no_type=not typed)
         if tname is None:
             init = Expr.parse(body)
         else:
@@ -1467,17 +1469,35 @@ def static_hazards(kernel) -> list[Found]:
 _POISON = 0xBADC0DE5
 
 
+_LOCATION = re.compile(r"^(.+?):(\d+):(\d+): (.*)$", re.S)
+
+
+def locate(diag: Diagnostic, file: str) -> Diagnostic:
+    """A runtime error whose location is only in its text (`file:line:col: msg`, as errors raised
+    when a memory operation completes after its wave ended are) gets that location as its span,
+    so it renders with the source line and a caret like every other diagnostic."""
+    if diag.span is not None:
+        return diag
+    m = _LOCATION.match(diag.message)
+    if not m or m.group(1) != file:
+        return diag
+    line, col = int(m.group(2)), int(m.group(3))
+    return Diagnostic(diag.severity, m.group(4), Span(file, line, col, line, col + 1), diag.rule, diag.notes,
+                      diag.extra)
+
+
 def check(snippet: Snippet, sim) -> list[Failure]:
     """Every expectation of the snippet that the finished simulation does not meet."""
     failures: list[Failure] = []
     expects = snippet.expects
     error_expects = [e for e in expects if isinstance(e, ErrorExpect)]
     if sim.error is not None:
-        msg = sim.error.message
+        located = locate(sim.error, snippet.program.file)
+        msg = located.message
         matched = [e for e in error_expects if e.text in msg]
         if error_expects and matched:
             return failures
-        span = sim.error.span
+        span = located.span
         f = Failure(None, f"the run stopped with an error: {msg}", span=span)
         if error_expects:
             f = Failure(error_expects[0], f"the run failed with a different error: {msg}")

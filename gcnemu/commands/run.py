@@ -269,7 +269,8 @@ def run(args) -> int:
             failures = check(snippet, sim)
         except GcnemuError as e:
             check_error = e
-    diags = list(sim.diagnostics) + hazard_diagnostics(sim) + engine_notes(sim)
+    from ..snippet import locate
+    diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diagnostics(sim) + engine_notes(sim)
     if check_error is not None:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
     failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
