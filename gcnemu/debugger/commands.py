@@ -1,0 +1,644 @@
+"""The debugger's commands: names, short forms, help, argument parsing.
+
+Names follow gdb where gdb has the concept (step, next, until, continue, break,
+watch, delete, list, print/p, x, info, help), so kernel authors' fingers already
+know them. A command may be abbreviated to any unique prefix; the short forms in
+the table win over prefixes (`c` is continue, `s` is step). `print` and `x`
+take gdb's `/FMT` after the command word (`p/f v5`) or as a separate word.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from . import expr as exprmod
+from . import probe, regs, views
+from .session import Breakpoint, CommandError, Goal, Session, Watchpoint, suggest
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    aliases: tuple[str, ...]
+    usage: str
+    summary: str
+    handler: Callable[[Session, str, str | None], str]
+    details: str = ""
+    complete: str = ""  # what the argument completes to: regs | lines | info | set | commands
+
+
+COMMANDS: list[Command] = []
+
+
+def command(name: str, aliases: tuple[str, ...], usage: str, summary: str, details: str = "", complete: str = ""):
+    def register(fn):
+        COMMANDS.append(Command(name, aliases, usage, summary, fn, details, complete))
+        return fn
+    return register
+
+
+def lookup(word: str) -> Command:
+    """Exact name, short form, or unique prefix; CommandError otherwise."""
+    w = word.lower()
+    for c in COMMANDS:
+        if w == c.name or w in c.aliases:
+            return c
+    hits = {c.name: c for c in COMMANDS for n in (c.name,) + c.aliases if n.startswith(w)}
+    if len(hits) == 1:
+        return next(iter(hits.values()))
+    if len(hits) > 1:
+        raise CommandError(f"ambiguous command '{word}': {', '.join(sorted(hits))}")
+    names = [n for c in COMMANDS for n in (c.name,) + c.aliases]
+    raise CommandError(f"unknown command '{word}'{suggest(w, names)}; `help` lists the commands")
+
+
+def dispatch(s: Session, text: str) -> str:
+    m = re.match(r"(\S+)\s*(.*)$", text, re.S)
+    word, arg = m.group(1), m.group(2).strip()
+    fmt = None
+    if "/" in word and not word.startswith("/"):
+        word, fmt = word.split("/", 1)
+    return lookup(word).handler(s, arg, fmt or None)
+
+
+# ---------------------------------------------------------------------- argument helpers
+
+def _count(arg: str, default: int = 1, what: str = "count") -> int:
+    if not arg:
+        return default
+    try:
+        n = int(arg, 0)
+    except ValueError:
+        raise CommandError(f"expected a number for the {what}, got '{arg}'") from None
+    if n < 1:
+        raise CommandError(f"the {what} must be at least 1")
+    return n
+
+
+def _split_format(arg: str, fmt: str | None) -> tuple[str, str | None]:
+    """Take a `/FMT` word off either end of the argument."""
+    parts = arg.split()
+    if parts and parts[-1].startswith("/") and len(parts[-1]) > 1:
+        fmt = parts.pop()[1:]
+    elif parts and parts[0].startswith("/") and len(parts[0]) > 1:
+        fmt = parts.pop(0)[1:]
+    if fmt is not None:
+        views.check_format(fmt)
+    return " ".join(parts), fmt
+
+
+def location(s: Session, arg: str) -> int:
+    """LINE or LABEL (or FILE:LINE) -> instruction index."""
+    a = arg.strip()
+    if not a:
+        st = s.wave_state
+        if st.done:
+            raise CommandError(f"wave {s.wave} has ended: give a line or label")
+        return st.pc
+    if ":" in a and a.rsplit(":", 1)[1].isdigit():
+        a = a.rsplit(":", 1)[1]
+    k = s.kernel
+    if a.lstrip("+-").isdigit():
+        line = int(a)
+        for i, ins in enumerate(k.instructions):
+            if ins.span.line >= line:
+                return i
+        raise CommandError(f"no instruction at or after line {line} (the last is on line "
+                           f"{k.instructions[-1].span.line})")
+    if a in k.labels:
+        idx = k.labels[a]
+        if idx >= len(k.instructions):
+            raise CommandError(f"label '{a}' has no instruction after it")
+        return idx
+    raise CommandError(f"no line or label '{a}'{suggest(a, k.labels)}"
+                       + (f"; labels: {', '.join(list(k.labels)[:12])}" if k.labels else "; the file has no labels"))
+
+
+def _int_expr(s: Session, text: str, what: str) -> int:
+    node = exprmod.parse(text)
+    v = exprmod.evaluate(node, s.env(s.wave))
+    if isinstance(v, np.ndarray) or not isinstance(v, (int, np.integer)):
+        raise CommandError(f"{what} must be one integer; '{text}' is not")
+    return int(v)
+
+
+def _require_live_wave(s: Session) -> None:
+    if s.wave_state.done:
+        others = [i for i, w in enumerate(s.sim.engine.waves) if not w.state.done]
+        hint = f"; `wave {others[0]}` selects a live one" if others else ""
+        raise CommandError(f"wave {s.wave} has ended{hint}")
+
+
+# ---------------------------------------------------------------------- running
+
+@command("step", ("s", "stepi", "si"), "step [N]",
+         "issue the current wave's next N instructions (default 1)",
+         "Runs the clock until the current wave has issued N more instructions; other waves run\n"
+         "meanwhile. Shows each issue with its cycle and what it waited for, then the cycle jump.")
+def cmd_step(s: Session, arg: str, fmt) -> str:
+    n = _count(arg)
+    ended = s.ended_text()
+    if ended:
+        return ended
+    _require_live_wave(s)
+    w = s.wave
+    target = probe.issued(s.sim, w) + n
+
+    def after(ss: Session, res) -> str | None:
+        if probe.issued(ss.sim, w) >= target or probe.is_done(ss.sim, w):
+            return ""
+        return None
+    return s.run(Goal("step", after))
+
+
+@command("next", ("n",), "next",
+         "step over: run until the current wave reaches a later instruction",
+         "Like step, but on a backward branch (the end of a loop) it runs the loop until the\n"
+         "wave leaves it: it stops when the wave's PC is past the current instruction.")
+def cmd_next(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("next takes no argument (use `step N` or `until LINE`)")
+    ended = s.ended_text()
+    if ended:
+        return ended
+    _require_live_wave(s)
+    w = s.wave
+    start_pc = s.wave_state.pc
+    start = probe.issued(s.sim, w)
+
+    def after(ss: Session, res) -> str | None:
+        st = ss.sim.engine.waves[w].state
+        if st.done:
+            return ""
+        if probe.issued(ss.sim, w) > start and st.pc > start_pc:
+            return ""
+        return None
+    return s.run(Goal("next", after))
+
+
+@command("until", ("u",), "until LINE|LABEL",
+         "run until the current wave arrives at LINE (or ends)", complete="lines")
+def cmd_until(s: Session, arg: str, fmt) -> str:
+    if not arg:
+        return cmd_next(s, "", fmt)
+    idx = location(s, arg)
+    ended = s.ended_text()
+    if ended:
+        return ended
+    _require_live_wave(s)
+    w = s.wave
+    start = probe.issued(s.sim, w)
+    line = s.kernel.instructions[idx].span.line
+
+    def after(ss: Session, res) -> str | None:
+        st = ss.sim.engine.waves[w].state
+        if st.done:
+            return f"wave {w} ended before reaching line {line}."
+        if probe.issued(ss.sim, w) > start and st.pc == idx:
+            return ""
+        return None
+    return s.run(Goal("until", after))
+
+
+@command("cycle", ("cy",), "cycle [N]",
+         "advance the clock by N cycles (default 1), whatever issues",
+         "Stops early at breakpoints, watchpoints and hazards like any run command.")
+def cmd_cycle(s: Session, arg: str, fmt) -> str:
+    n = _count(arg)
+    ended = s.ended_text()
+    if ended:
+        return ended
+    return s.run(Goal("cycle", cycle=s.now + n))
+
+
+@command("continue", ("c", "cont", "run", "r"), "continue",
+         "run until a breakpoint, watchpoint, hazard, the end, or Ctrl-C")
+def cmd_continue(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("continue takes no argument")
+    return s.run(Goal("continue"))
+
+
+# ---------------------------------------------------------------------- stop points
+
+@command("break", ("b", "br"), "break LINE | break LABEL | break if EXPR",
+         "stop when a wave arrives at LINE/LABEL, or when EXPR becomes true",
+         "EXPR is a small safe expression language (no Python):\n"
+         "  v5[3] == 7     s2 > 4     cycle > 100     any(v1 != 0)     f32(v2[0]) >= 1.5\n"
+         "  lds[0x40] == 3     wave == 1 && m0 == 0x100\n"
+         "Registers read as raw unsigned bits (pairs such as s[0:1], vcc, exec as 64-bit);\n"
+         "f32() i32() u32() f16() bf16() f64() reinterpret; any()/all()/count() reduce lanes.\n"
+         "Operators: || && | ^ & == != < <= > >= << >> + - * / % ! ~ (and, or, not).\n"
+         "A condition is checked on every live wave after every engine step and stops when it\n"
+         "turns from false to true.", complete="lines")
+def cmd_break(s: Session, arg: str, fmt) -> str:
+    m = re.match(r"if\b\s*(.*)$", arg, re.S)
+    if m:
+        text = m.group(1).strip()
+        node = exprmod.parse(text)
+        exprmod.evaluate(node, s.env(s.wave))  # reject what can never be evaluated now, not mid-run
+        bp = Breakpoint(s.new_number(), "cond", text, node=node)
+        s.add_breakpoint(bp)
+        now = [w for w, t in bp.truth.items() if t]
+        note = f"\n  (already true on wave {', '.join(map(str, now))}: stops when it becomes true again)" if now else ""
+        return bp.describe(s.kernel) + note
+    idx = location(s, arg)
+    bp = Breakpoint(s.new_number(), "line", arg or "PC", index=idx)
+    dup = [b.number for b in s.breakpoints if b.kind == "line" and b.index == idx]
+    s.add_breakpoint(bp)
+    note = f"\n  (breakpoint {', '.join(map(str, dup))} is also there)" if dup else ""
+    return bp.describe(s.kernel) + note
+
+
+_LDS_WATCH = re.compile(r"lds\s*\[\s*([^\]:]+?)\s*(?::\s*([^\]]+?)\s*)?\]\s*$", re.I)
+
+
+@command("watch", ("wa",), "watch REG | watch lds[ADDR] | watch lds[LO:HI]",
+         "stop when a write to REG (current wave) or LDS bytes is scheduled, and when it lands",
+         "`watch v1` stops twice for a load: when the load issues (write scheduled, with the\n"
+         "cycle it lands) and when the data arrives. lds[ADDR] watches the dword at ADDR,\n"
+         "lds[LO:HI] the bytes LO..HI-1 (any wave, LDS DMA included).", complete="regs")
+def cmd_watch(s: Session, arg: str, fmt) -> str:
+    if not arg:
+        raise CommandError("watch what? e.g. `watch v1`, `watch s[0:1]`, `watch lds[0x40]`")
+    m = _LDS_WATCH.match(arg)
+    if m:
+        lo = _int_expr(s, m.group(1), "the LDS address")
+        hi = _int_expr(s, m.group(2), "the LDS end address") if m.group(2) else lo + 4
+        size = len(s.sim.lds.data)
+        if lo < 0 or hi > size or hi <= lo:
+            raise CommandError(f"LDS range [0x{lo:x}, 0x{hi:x}) is outside the LDS (0x0..0x{size:x})")
+        text = f"lds[0x{lo:x}]" if hi == lo + 4 else f"lds[0x{lo:x}:0x{hi:x}]"
+        wp = Watchpoint(s.new_number(), text, lds=(lo, hi))
+    else:
+        ref = regs.parse(arg)
+        wp = Watchpoint(s.new_number(), ref.label, wave=s.wave, ref=ref)
+    notes = s.add_watchpoint(wp)
+    return "\n".join([wp.describe()] + notes)
+
+
+@command("delete", ("d", "del"), "delete [N...]",
+         "delete the given breakpoints/watchpoints, or all of them")
+def cmd_delete(s: Session, arg: str, fmt) -> str:
+    if not arg:
+        n = len(s.breakpoints) + len(s.watchpoints)
+        s.breakpoints.clear()
+        s.watchpoints.clear()
+        return f"Deleted {n} breakpoint{'s' if n != 1 else ''}/watchpoint{'s' if n != 1 else ''}."
+    out = []
+    for word in arg.replace(",", " ").split():
+        if not word.isdigit():
+            raise CommandError(f"'{word}' is not a breakpoint number (see `info breakpoints`)")
+        k = int(word)
+        before = len(s.breakpoints) + len(s.watchpoints)
+        s.breakpoints = [b for b in s.breakpoints if b.number != k]
+        s.watchpoints = [w for w in s.watchpoints if w.number != k]
+        if len(s.breakpoints) + len(s.watchpoints) == before:
+            raise CommandError(f"no breakpoint or watchpoint number {k}")
+        out.append(f"Deleted {k}.")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- where am I
+
+@command("wave", ("w",), "wave N", "make wave N the current wave (prompt, step, print, list)")
+def cmd_wave(s: Session, arg: str, fmt) -> str:
+    n = len(s.sim.engine.waves)
+    if not arg:
+        return f"current wave: {s.wave} of {n} (0..{n - 1})"
+    try:
+        k = int(arg, 0)
+    except ValueError:
+        raise CommandError(f"expected a wave number, got '{arg}'") from None
+    if not 0 <= k < n:
+        raise CommandError(f"no wave {k}: this launch has {n} wave{'s' if n != 1 else ''} (0..{n - 1})")
+    s.wave = k
+    return f"[wave {k}]\n" + s.where()
+
+
+@command("list", ("l",), "list [LINE|LABEL]",
+         "show source around the PC (or LINE) with issue markers",
+         views.LIST_LEGEND + ".\nAnnotations say why the PC waits and when in-flight results land.",
+         complete="lines")
+def cmd_list(s: Session, arg: str, fmt) -> str:
+    if arg:
+        center = s.kernel.instructions[location(s, arg)].span.line
+    else:
+        center = s.pc_line() or (s.kernel.instructions[-1].span.line if s.kernel.instructions else 1)
+    bps = {b.index for b in s.breakpoints if b.kind == "line"}
+    return views.format_source(s.sim, s.wave, s.now, center, s.listsize, bps)
+
+
+# ---------------------------------------------------------------------- looking at data
+
+_MFMA = re.compile(r"mfma\s+(\S+)\s+as\s+([abcd])\s+of\s+(\S+)$", re.I)
+
+
+@command("print", ("p", "inspect"), "print[/FMT] REG | EXPR | mfma REGS as D of MNEMONIC",
+         "show registers (all lanes), expression values, or an MFMA operand as a matrix",
+         "REG: v5, v[4:7], v5[lane 3] (or v5[3], v5[0:7] for lanes), s2, s[0:1], a[0:15],\n"
+         "     exec, vcc, m0, scc, ttmp0 ... Lanes never written show '?'.\n"
+         "FMT: " + views.FORMAT_HELP + ".\n"
+         "EXPR: the `break if` language, e.g. `p v1[3] + 1`, `p f32(v2[0])`, `p cycle`.\n"
+         "mfma: `print mfma a[0:15] as D of v_mfma_f32_32x32x8f16` unpacks the registers with\n"
+         "      the instruction's layout (operands A, B, C or D) and prints the matrix.",
+         complete="regs")
+def cmd_print(s: Session, arg: str, fmt) -> str:
+    arg, fmt = _split_format(arg, fmt)
+    if not arg:
+        raise CommandError("print what? e.g. `p v5`, `p/f v[4:7]`, `p s[0:1]`, `p exec`")
+    m = _MFMA.match(arg)
+    if m:
+        return _print_mfma(s, m.group(1), m.group(2).upper(), m.group(3), fmt)
+    wave = s.wave_state
+    try:
+        ref = regs.parse(arg)
+    except regs.RegError as e:
+        if regs.parse_prefix(arg.strip().lower()) is not None and re.fullmatch(r"[\w\[\]:\s]+", arg):
+            raise CommandError(str(e)) from None
+        ref = None
+    if ref is not None:
+        return views.format_register(ref, wave, fmt)
+    try:
+        node = exprmod.parse(arg)
+    except exprmod.ExprError as e:
+        raise CommandError(f"cannot print '{arg}': {e}") from None
+    value = exprmod.evaluate(node, s.env(s.wave))
+    return views.format_value(arg, value, fmt)
+
+
+def _print_mfma(s: Session, reg_text: str, operand: str, mnemonic: str, fmt) -> str:
+    from ..isa import mfma
+    target = s.kernel.target.name
+    info = mfma.lookup(mnemonic, target)
+    if info is None:
+        close = mfma.suggest(mnemonic, target)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise CommandError(f"'{mnemonic}' is not an MFMA instruction of {target}{hint}")
+    ref = regs.parse(reg_text)
+    if not ref.is_vector or ref.lanes is not None:
+        raise CommandError(f"{ref.label}: an MFMA operand lives in VGPRs or AGPRs, all lanes (e.g. a[0:15])")
+    need = info.operand_regs(operand)
+    if ref.count != need:
+        raise CommandError(f"{operand} of {info.name} takes {need} register{'s' if need != 1 else ''}; "
+                           f"{ref.name} is {ref.count}")
+    mat = mfma.unpack(info, operand, ref.read(s.wave_state))
+    b, r, c = info.shape(operand)
+    names = {"A": ("i", "k"), "B": ("k", "j")}.get(operand, ("i", "j"))
+    title = (f"{operand} of {info.name} in {ref.name} (wave {s.wave}): {b} block{'s' if b != 1 else ''} of "
+             f"{r} x {c} {info.operand_type(operand)} (rows {names[0]}, columns {names[1]})")
+    init = ref.initialised(s.wave_state)
+    if not init.all():
+        title += f"\n(note: {int((~init).sum())} register lanes were never written and hold poison)"
+    return views.format_matrix(mat, title, fmt)
+
+
+@command("x", (), "x lds ADDR [COUNT] [/FMT] | x global ADDR|BUFFER[+OFF] [COUNT] [/FMT]",
+         "examine COUNT dwords (default 4) of LDS or global memory",
+         "ADDR is a number or an expression (`x lds m0`, `x global s[4:5]+16`); for global\n"
+         "memory a buffer name from the setup works too (`x global A+0x40 8 /f`).\n"
+         "FMT: " + views.FORMAT_HELP + ".")
+def cmd_x(s: Session, arg: str, fmt) -> str:
+    arg, fmt = _split_format(arg, fmt)
+    parts = arg.split(None, 1)
+    if not parts or parts[0].lower() not in ("lds", "global", "g", "mem"):
+        raise CommandError("x lds ADDR [COUNT] or x global ADDR [COUNT]")
+    space = "lds" if parts[0].lower() == "lds" else "global"
+    rest = parts[1].strip() if len(parts) > 1 else ""
+    if not rest:
+        raise CommandError(f"x {space} needs an address")
+    tokens = rest.rsplit(None, 1)
+    count = 4
+    if len(tokens) == 2 and re.fullmatch(r"\d+|0x[0-9a-fA-F]+", tokens[1]) and not re.search(r"[-+*/&|^<>]\s*$",
+                                                                                            tokens[0]):
+        addr_text, count = tokens[0], _count(tokens[1], what="COUNT")
+    else:
+        addr_text = rest
+    count = min(count, 4096)
+    step = 8 if fmt == "f64" else 4
+    nbytes = count * step
+    if space == "lds":
+        addr = _int_expr(s, addr_text, "the LDS address")
+        size = len(s.sim.lds.data)
+        if addr < 0 or addr >= size:
+            raise CommandError(f"LDS address 0x{addr:x} is outside the LDS (0x0..0x{size - 1:x})")
+        data = s.sim.lds.data[addr:min(size, addr + nbytes)]
+        return views.format_memory(addr, data, fmt)
+    addr = _global_address(s, addr_text)
+    buf = s.sim.memory.find(addr)
+    if buf is None:
+        names = ", ".join(f"{b.name} @0x{b.base:x}" for b in s.sim.memory.buffers if not b.name.startswith("__"))
+        raise CommandError(f"0x{addr:x} is not in any buffer" + (f" (buffers: {names})" if names else ""))
+    end = min(buf.end, addr + nbytes)
+    data = buf.data[addr - buf.base:end - buf.base]
+
+    def label(a: int) -> str:
+        return f"{buf.name}+0x{a - buf.base:x}"
+    text = views.format_memory(addr, data, fmt, label)
+    if addr + nbytes > buf.end:
+        text += f"\n(buffer '{buf.name}' ends at 0x{buf.end:x})"
+    return text
+
+
+def _global_address(s: Session, text: str) -> int:
+    m = re.match(r"([A-Za-z_]\w*)\s*(?:\+\s*(.+))?$", text.strip())
+    if m:
+        for b in s.sim.memory.buffers:
+            if b.name == m.group(1):
+                off = _int_expr(s, m.group(2), "the offset") if m.group(2) else 0
+                return b.base + off
+    try:
+        return _int_expr(s, text, "the address")
+    except exprmod.ExprError as e:
+        names = [b.name for b in s.sim.memory.buffers if not b.name.startswith("__")]
+        hint = f"; buffers: {', '.join(names)}" if names else ""
+        raise CommandError(f"{e}{hint}") from None
+
+
+# ---------------------------------------------------------------------- timing views
+
+@command("counters", ("ctr",), "counters [WAVE]",
+         "vmcnt/lgkmcnt/expcnt of the current wave with the operations each one counts")
+def cmd_counters(s: Session, arg: str, fmt) -> str:
+    w = s.wave
+    if arg:
+        w = int(cmd_wave_arg(s, arg))
+    return views.format_counters(s.sim, w, s.now)
+
+
+def cmd_wave_arg(s: Session, arg: str) -> int:
+    try:
+        k = int(arg, 0)
+    except ValueError:
+        raise CommandError(f"expected a wave number, got '{arg}'") from None
+    if not 0 <= k < len(s.sim.engine.waves):
+        raise CommandError(f"no wave {k}")
+    return k
+
+
+@command("pipeline", ("pipes",), "pipeline", "what each pipe is busy with, and the results in flight")
+def cmd_pipeline(s: Session, arg: str, fmt) -> str:
+    return views.format_pipeline(s.sim, s.now)
+
+
+@command("hazards", (), "hazards", "the hazards the dynamic monitor has reported so far")
+def cmd_hazards(s: Session, arg: str, fmt) -> str:
+    hz = list(s.sim.hazards)
+    if not hz:
+        return "No hazards so far."
+    return "\n".join(views.format_hazard(s.sim, h) for h in hz)
+
+
+@command("info", ("i",), "info waves|breakpoints|registers|snapshots",
+         "state of every wave, stop points, scalar registers, time-travel cost",
+         "info waves: each wave's PC, state (ready/waiting and why/barrier/done), counters\n"
+         "info breakpoints: breakpoints and watchpoints with their hit counts\n"
+         "info registers: the scalar registers written so far, vcc, exec, m0, scc\n"
+         "info snapshots: how many snapshots, their memory, and what steps/restores cost",
+         complete="info")
+def cmd_info(s: Session, arg: str, fmt) -> str:
+    subs = {"waves": _info_waves, "breakpoints": _info_breakpoints, "watchpoints": _info_breakpoints,
+            "registers": _info_registers, "snapshots": _info_snapshots}
+    word = arg.split()[0].lower() if arg else ""
+    hits = [k for k in subs if k.startswith(word)] if word else []
+    if len(hits) != 1 and word not in subs:
+        raise CommandError("info waves | info breakpoints | info registers | info snapshots")
+    return subs[word if word in subs else hits[0]](s)
+
+
+def _info_waves(s: Session) -> str:
+    return views.format_waves(s.sim, s.wave, s.now)
+
+
+def _info_breakpoints(s: Session) -> str:
+    rows = []
+    for b in s.breakpoints:
+        rows.append(f"{b.describe(s.kernel)}  (hit {b.hits} time{'s' if b.hits != 1 else ''})")
+    for w in s.watchpoints:
+        rows.append(f"{w.describe()}  (hit {w.hits} time{'s' if w.hits != 1 else ''})")
+    return "\n".join(rows) if rows else "No breakpoints or watchpoints."
+
+
+def _info_registers(s: Session) -> str:
+    st = s.wave_state
+    rows = [f"wave {s.wave}:"]
+    written = [i for i in range(102) if st.sgpr_init[i]]
+    for k in range(0, len(written), 4):
+        rows.append("  " + "   ".join(f"s{i:<3}= 0x{int(st.sgpr[i]):08x}" for i in written[k:k + 4]))
+    for name in ("vcc", "exec", "m0", "scc"):
+        rows.append("  " + views.format_register(regs.parse(name), st, None))
+    return "\n".join(rows)
+
+
+def _info_snapshots(s: Session) -> str:
+    tm = s.tm
+    st = tm.stats
+    per_snap = st.snapshot_seconds / st.snapshots_taken * 1e3 if st.snapshots_taken else 0.0
+    per_step = st.step_seconds / st.steps * 1e6 if st.steps else 0.0
+    per_restore = (st.restore_seconds + st.replay_seconds) / st.restores * 1e3 if st.restores else 0.0
+    kind = "Engine.snapshot()" if tm._native else "deep copy"
+    return "\n".join([
+        f"position: engine step {tm.tick}, cycle {s.now}",
+        f"snapshots kept: {len(tm.snaps)} ({tm.snapshot_bytes() / 1e6:.1f} MB, {kind}); "
+        f"one every {tm.interval} steps and at every stop",
+        f"snapshots taken: {st.snapshots_taken}, {per_snap:.2f} ms each",
+        f"engine steps: {st.steps}, {per_step:.1f} us each",
+        f"restores: {st.restores}, {per_restore:.2f} ms each on average "
+        f"(replayed {st.replayed_steps} steps in total)",
+    ])
+
+
+# ---------------------------------------------------------------------- time travel
+
+@command("back", ("reverse-step", "rs", "bs"), "back [N]",
+         "go back N instructions of the current wave (time travel; default 1)",
+         "Restores the machine as it was right after the current wave issued its Nth previous\n"
+         "instruction (the point where `step` stopped before), from snapshots plus exact\n"
+         "re-execution. Registers, memory, LDS, counters, pipes and hazards all go back.")
+def cmd_back(s: Session, arg: str, fmt) -> str:
+    n = _count(arg)
+    tm = s.tm
+    here_pure = s.now == tm.clock_after(tm.tick)
+    marks = [0] + [t for t in tm.wave_issue_ticks(s.wave) if t < tm.tick or (t == tm.tick and not here_pure)]
+    marks = sorted(set(marks))
+    if tm.tick == 0 and here_pure:
+        return "Already at the start."
+    target = marks[-n] if n <= len(marks) else 0
+    note = "" if n <= len(marks) else "(reached the start)\n"
+    return note + s.goto(target)
+
+
+@command("reverse-cycle", ("rc",), "reverse-cycle [N]", "go back N cycles (time travel; default 1)")
+def cmd_reverse_cycle(s: Session, arg: str, fmt) -> str:
+    n = _count(arg)
+    target = max(0, s.now - n)
+    if target == s.now:
+        return "Already at the start."
+    return s.goto(s.tm.position_at(target), target)
+
+
+# ---------------------------------------------------------------------- settings, help
+
+@command("set", (), "set stop-on-hazard on|off | set listsize N | set snapshot-interval N",
+         "change a setting (no argument: show them)", complete="set")
+def cmd_set(s: Session, arg: str, fmt) -> str:
+    from .session import SETTINGS_HELP
+    if not arg:
+        return "\n".join([f"stop-on-hazard    {'on' if s.stop_on_hazard else 'off'}",
+                          f"listsize          {s.listsize}",
+                          f"snapshot-interval {s.tm.interval}"])
+    parts = arg.replace("=", " ").split()
+    name = parts[0].lower()
+    value = parts[1].lower() if len(parts) > 1 else ""
+    if name == "stop-on-hazard":
+        if value not in ("on", "off"):
+            raise CommandError("set stop-on-hazard on|off")
+        s.stop_on_hazard = value == "on"
+        return f"stop-on-hazard is {value}"
+    if name in ("listsize", "snapshot-interval"):
+        n = _count(value, what=name) if value else None
+        if n is None:
+            raise CommandError(f"set {name} N")
+        if name == "listsize":
+            s.listsize = n
+        else:
+            s.tm.interval = n
+        return f"{name} is {n}"
+    raise CommandError(f"unknown setting '{name}'{suggest(name, SETTINGS_HELP)}; settings: "
+                       + "; ".join(f"{k} {v}" for k, v in SETTINGS_HELP.items()))
+
+
+@command("help", ("h", "?"), "help [COMMAND]", "list the commands, or explain one", complete="commands")
+def cmd_help(s: Session, arg: str, fmt) -> str:
+    if arg:
+        c = lookup(arg.split()[0])
+        short = f"  (short: {', '.join(c.aliases)})" if c.aliases else ""
+        text = [f"{c.usage}{short}", f"  {c.summary}"]
+        if c.details:
+            text += ["  " + ln for ln in c.details.splitlines()]
+        return "\n".join(text)
+    def brief(c: Command) -> str:
+        first = c.usage.split(" | ")[0]
+        if len(first) > 20:
+            return first.split()[0] + " ..."
+        return first + (" | ..." if " | " in c.usage else "")
+    width = max(len(brief(c)) for c in COMMANDS)
+    rows = ["Commands (unique prefixes work; short forms in brackets; `help CMD` for details):"]
+    for c in COMMANDS:
+        short = f" [{', '.join(c.aliases[:2])}]" if c.aliases else ""
+        rows.append(f"  {brief(c):<{width}}  {c.summary}{short}")
+    rows.append("Empty line repeats the last command (interactive). Ctrl-C interrupts a run; Ctrl-D exits.")
+    return "\n".join(rows)
+
+
+@command("quit", ("q", "exit"), "quit", "leave the debugger")
+def cmd_quit(s: Session, arg: str, fmt) -> str:
+    s.quit_requested = True
+    return ""
+
+
+def command_names() -> list[str]:
+    return [c.name for c in COMMANDS]

@@ -1,0 +1,225 @@
+"""Time travel: periodic snapshots plus deterministic re-execution.
+
+A position in the run is the number of engine steps (`Simulation.step()` calls)
+since launch. The engine is deterministic, so the state at position `t` is
+whatever `t` steps from launch produce; to go back we restore the nearest
+snapshot at or before `t` and replay the remaining steps. Snapshots are taken at
+every debugger stop (so `step` then `back` is one restore, no replay) and every
+`interval` steps during long runs (so going further back replays at most
+`interval` steps). Old snapshots are thinned when the memory budget is reached:
+recent history stays dense, distant history gets sparser and costs more replay.
+
+Why not record every change (a reverse log)? The engine's effects are many small
+numpy writes in several places; a copy of the machine every few hundred steps is
+simpler, cannot miss a field, and measured cheap (see `TimeMachine.stats`).
+
+Snapshots use `Engine.snapshot()/restore()` when the engine has them (in place:
+the Simulation object and its waves stay the same objects), else a deep copy of
+the Simulation's state (the kernel and setup are shared, never copied).
+"""
+from __future__ import annotations
+
+import copy
+import time
+from array import array
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .probe import TickResult, set_clock
+
+
+@dataclass
+class Snapshot:
+    tick: int
+    ended: bool
+    payload: object  # EngineSnapshot, or a deep copy of the Simulation's __dict__
+    error: object
+    diagnostics: int
+    nbytes: int
+    landed: int | None = None  # effects landed early up to this cycle (for display); None: as the engine left it
+
+
+@dataclass
+class Stats:
+    """Measured cost of time travel, shown by `info snapshots`."""
+
+    snapshots_taken: int = 0
+    snapshot_seconds: float = 0.0
+    restores: int = 0
+    restore_seconds: float = 0.0
+    replayed_steps: int = 0
+    replay_seconds: float = 0.0
+    step_seconds: float = 0.0
+    steps: int = 0
+
+
+def _nbytes(obj, seen: set | None = None, depth: int = 0) -> int:
+    """Rough size of the numpy arrays inside a snapshot (the bulk of its memory)."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen or depth > 6:
+        return 0
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        return obj.nbytes
+    if isinstance(obj, dict):
+        return sum(_nbytes(v, seen, depth + 1) for v in obj.values())
+    if isinstance(obj, (list, tuple)):
+        return sum(_nbytes(v, seen, depth + 1) for v in obj)
+    d = getattr(obj, "__dict__", None)
+    if d is not None:
+        return _nbytes(d, seen, depth + 1)
+    slots = getattr(type(obj), "__slots__", None)
+    if slots:
+        return sum(_nbytes(getattr(obj, s, None), seen, depth + 1) for s in slots)
+    return 0
+
+
+class TimeMachine:
+    """Steps a Simulation, logs what each step issued, and goes back to any earlier step."""
+
+    def __init__(self, sim, interval: int = 256, budget_bytes: int = 256 << 20, keep_recent: int = 32):
+        self.sim = sim
+        self.interval = interval
+        self.budget = budget_bytes
+        self.keep_recent = keep_recent
+        self.tick = 0
+        self.ended = False
+        self.tick_now = array("q")  # the cycle step i+1 processed (the clock after it)
+        self.issue_ticks: dict[int, array] = {i: array("q") for i in range(len(sim.engine.waves))}
+        self.snaps: dict[int, Snapshot] = {}
+        self.stats = Stats()
+        self._native = callable(getattr(sim.engine, "snapshot", None)) and callable(getattr(sim.engine, "restore", None))
+        self.save()
+
+    # ------------------------------------------------------------------ stepping
+    def step(self) -> TickResult:
+        """One engine step; returns what it issued and the hazards it raised.
+
+        This is the debugger's hot loop (`continue` calls it once per engine step), so it
+        only appends to flat arrays; timing is measured by the caller per command.
+        """
+        sim = self.sim
+        eng = sim.engine
+        records = eng.records
+        hazards = eng.hazards
+        nrec, nhaz = len(records), len(hazards)
+        running = sim.step()
+        tick = self.tick = self.tick + 1
+        self.tick_now.append(eng.cycle)
+        self.stats.steps += 1
+        issues = []
+        if len(records) > nrec:
+            issue_ticks = self.issue_ticks
+            for r in records[nrec:]:
+                ticks = issue_ticks.get(r.wave)
+                if ticks is None:
+                    ticks = issue_ticks[r.wave] = array("q")
+                ticks.append(tick)
+                issues.append((r.wave, r.index, r))
+        new_hazards = hazards[nhaz:] if len(hazards) > nhaz else []
+        if not running:
+            self.ended = True
+        if tick % self.interval == 0 and tick not in self.snaps:
+            self.save()
+        return TickResult(eng.cycle, issues, new_hazards, running)
+
+    # ------------------------------------------------------------------ snapshots
+    def save(self, landed: int | None = None) -> None:
+        """Snapshot the current position (no-op if one exists).
+
+        `landed`: the debugger applied effects due up to this cycle ahead of the engine
+        (to show them); such a snapshot cannot serve an earlier clock at the same position.
+        """
+        if self.tick in self.snaps:
+            return
+        t0 = time.perf_counter()
+        sim = self.sim
+        if self._native:
+            payload = sim.engine.snapshot()
+        else:
+            memo = {id(sim.kernel): sim.kernel, id(sim.setup): sim.setup}
+            payload = copy.deepcopy({k: v for k, v in sim.__dict__.items() if k not in ("kernel", "setup")}, memo)
+        snap = Snapshot(self.tick, self.ended, payload, sim.error, len(sim.diagnostics), 0, landed)
+        snap.nbytes = _nbytes(payload)
+        self.snaps[self.tick] = snap
+        self.stats.snapshots_taken += 1
+        self.stats.snapshot_seconds += time.perf_counter() - t0
+        self._thin()
+
+    def _thin(self) -> None:
+        """Keep the total under budget: drop every other old snapshot (never the first)."""
+        total = sum(s.nbytes for s in self.snaps.values())
+        while total > self.budget and len(self.snaps) > self.keep_recent + 2:
+            ticks = sorted(self.snaps)
+            old = ticks[1:-self.keep_recent]
+            for t in old[::2]:
+                total -= self.snaps.pop(t).nbytes
+            if not old:
+                break
+
+    def _restore(self, snap: Snapshot) -> None:
+        sim = self.sim
+        if self._native:
+            sim.engine.restore(snap.payload)
+        else:
+            memo = {id(sim.kernel): sim.kernel, id(sim.setup): sim.setup}
+            sim.__dict__.update(copy.deepcopy(snap.payload, memo))
+        sim.error = snap.error
+        del sim.diagnostics[snap.diagnostics:]
+
+    def goto(self, tick: int, view: int | None = None) -> int:
+        """Put the simulation at position `tick` (<= current), to be shown at clock `view`.
+        Returns the steps replayed."""
+        if tick > self.tick:
+            raise ValueError("goto only goes back; step forward instead")
+        want = view if view is not None else self.clock_after(tick)
+        base = max(t for t, s in self.snaps.items()
+                   if t < tick or (t == tick and (s.landed is None or s.landed <= want)))
+        t0 = time.perf_counter()
+        self._restore(self.snaps[base])
+        self.stats.restores += 1
+        self.stats.restore_seconds += time.perf_counter() - t0
+        # the future is re-executed, so logs and snapshots after `base` are dropped and regenerated
+        for t in [t for t in self.snaps if t > base]:
+            del self.snaps[t]
+        self.tick = base
+        self.ended = self.snaps[base].ended
+        del self.tick_now[base:]
+        for ticks in self.issue_ticks.values():
+            while ticks and ticks[-1] > base:
+                ticks.pop()
+        t1 = time.perf_counter()
+        n = 0
+        while self.tick < tick and not self.ended:
+            self.step()
+            n += 1
+        if view is not None:
+            set_clock(self.sim, view)
+        self.stats.replayed_steps += n
+        self.stats.steps -= n  # replay is counted apart from forward steps
+        self.stats.replay_seconds += time.perf_counter() - t1
+        return n
+
+    # ------------------------------------------------------------------ queries
+    def wave_issue_ticks(self, wave: int) -> array:
+        return self.issue_ticks.get(wave, array("q"))
+
+    def position_at(self, cycle: int) -> int:
+        """The position whose clock can show `cycle`: the number of steps that processed a
+        cycle <= `cycle` (the next step, if any, processes a later one)."""
+        lo, hi = 0, len(self.tick_now)
+        while lo < hi:  # first step that processed a cycle > `cycle`
+            mid = (lo + hi) // 2
+            if self.tick_now[mid] <= cycle:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def clock_after(self, tick: int) -> int:
+        """The clock right after step `tick` (0 at launch)."""
+        return self.tick_now[tick - 1] if tick > 0 else 0
+
+    def snapshot_bytes(self) -> int:
+        return sum(s.nbytes for s in self.snaps.values())
