@@ -197,3 +197,24 @@ def test_timing_config_accepts_latencies_objects():
     sim = done(make("s_mov_b32 s4, 1\ns_endpgm", latencies=lat))
     assert sim.engine.records[0].complete == 9
     assert isinstance(TimingConfig().apply(lat), Latencies)
+
+
+def test_an_attached_monitor_sees_every_issue_and_is_rewound_with_snapshots():
+    class Counting:
+        def __init__(self):
+            self.waves = {}
+
+        def on_issue(self, wave, index, cycle, complete):
+            self.waves[wave] = self.waves.get(wave, 0) + 1
+            return []
+
+    sim = make()
+    mon = Counting()
+    sim.engine.attach_monitor(mon)
+    sim.engine.run_until(4)
+    snap = sim.engine.snapshot()
+    seen = mon.waves[0]
+    done(sim)
+    assert mon.waves[0] == len(sim.engine.records) == 5
+    sim.engine.restore(snap)
+    assert mon.waves[0] == seen

@@ -39,6 +39,7 @@ Inspection and time travel (for the dynamic monitor and the stepping debugger):
 """
 from __future__ import annotations
 
+import copy
 import heapq
 from dataclasses import dataclass, field
 
@@ -188,6 +189,7 @@ class EngineSnapshot:
     halt_reason: str | None
     finished: bool
     flops: int
+    monitor: object = None
 
 
 _WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
@@ -236,6 +238,13 @@ class Engine:
         self._dma: list = []  # in-flight LDS DMA: (issue, complete, wave, index, memop)
         self._unmodelled_noted: set = set()
         self._ctx_target = t.name
+        self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
+
+    def attach_monitor(self, monitor) -> None:
+        """Feed every issued instruction to `monitor.on_issue(wave, index, cycle, complete)`
+        (the rule-table hazard monitor, gcnemu.analysis.monitor); the HazardEvents it
+        returns join `hazards`. Its per-wave state is saved and restored with snapshots."""
+        self.monitor = monitor
 
     # ================================================================ public stepping
     def run(self) -> None:
@@ -340,7 +349,7 @@ class Engine:
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
-            flops=self.flops)
+            flops=self.flops, monitor=self._monitor_state())
 
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
@@ -367,6 +376,19 @@ class Engine:
         del self.notes[snap.notes:]
         self.executed, self._dma = snap.executed, list(snap.dma)
         self.halt_reason, self.finished, self.flops = snap.halt_reason, snap.finished, snap.flops
+        if self.monitor is not None and snap.monitor is not None:
+            if hasattr(self.monitor, "restore"):
+                self.monitor.restore(snap.monitor)
+            else:
+                self.monitor.waves = copy.deepcopy(snap.monitor)
+
+    def _monitor_state(self):
+        m = self.monitor
+        if m is None:
+            return None
+        if hasattr(m, "snapshot"):
+            return m.snapshot()
+        return copy.deepcopy(getattr(m, "waves", None))
 
     # ================================================================ events
     def _push(self, cycle: int, wave: int, kind: int, payload) -> None:
@@ -591,6 +613,8 @@ class Engine:
             stalls = _EMPTY
         ready = w.first_try if w.first_try is not None else now
         self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
+        if self.monitor is not None:
+            self.hazards.extend(self.monitor.on_issue(w.wid, index, now, complete))
         w.slots += slots
         w.first_try = None
         w.instructions += 1
