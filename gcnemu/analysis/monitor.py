@@ -1,0 +1,152 @@
+"""The dynamic hazard monitor: the static rules applied to the executed issue stream.
+
+The engine calls :meth:`HazardMonitor.on_issue` once per issued instruction
+(every executed ``s_nop``, ``s_waitcnt`` and ``s_barrier`` included, in each
+wave's program order).  The monitor keeps, per wave, the last instructions
+with their wait-state positions and the concrete queues of outstanding vm/lgkm
+operations, and applies to them exactly the code the static linter uses:
+:func:`gcnemu.analysis.waitstates.match` for the wait-state rules and
+:meth:`gcnemu.analysis.counters.CounterAnalysis.check` for the counter rules.
+So the rule ids are the linter's and, on straight-line code (one path), the
+verdicts are the same.  What only execution shows - the path actually taken
+through branches and loops - is what the monitor adds.
+
+Hook for the engine (``gcnemu/sim/engine.py``, owned by the timing engine)::
+
+    # Engine.__init__
+    from ..analysis.monitor import HazardMonitor
+    self.monitor = HazardMonitor(kernel)
+    # Engine._record(wi, w, index, now, complete), after appending the IssueRecord
+    self.hazards.extend(self.monitor.on_issue(wi, index, now, complete))
+
+Until then :func:`replay` feeds it ``engine.records`` after a run.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..isa.hazard_rules import canonical_target
+from ..sim.engine import HazardEvent
+from .classify import Facts, classify_all
+from .counters import CounterAnalysis, CounterHazard
+from .waitstates import PathFlags, RuleIndex, _bits, match
+
+
+@dataclass
+class _Wave:
+    pos: int = 0  # wait states issued so far
+    history: deque = field(default_factory=deque)  # (index, position after it, cycle)
+    vm: tuple = ()
+    lgkm: tuple = ()
+
+
+class HazardMonitor:
+    """Per-wave wait-state and counter checks over an issue stream."""
+
+    def __init__(self, kernel, target: str | None = None, rules=None):
+        program = getattr(kernel, "program", None)
+        instructions = kernel.instructions if hasattr(kernel, "instructions") else program.instructions
+        tname = canonical_target(target or kernel.target.name)
+        symbols = getattr(kernel, "symbols", None) or (program.symbols if program is not None else {})
+        self.instructions = instructions
+        self.facts: list[Facts] = classify_all(instructions, tname, symbols)
+        only = set(rules) if rules else None
+        self.index = RuleIndex(tname, only)
+        self.counter_only = only
+        self.prod = [self.index.producer_mask(f) for f in self.facts]
+        self.cons = [self.index.consumer_mask(f) for f in self.facts]
+        self.window = max(self.index.windows, default=0)
+        from ..isa.targets import get_target
+        tgt = get_target(tname)
+        self.counters = CounterAnalysis(self.facts, None, tgt.vmcnt_max, tgt.lgkmcnt_max)
+        self.waves: dict[int, _Wave] = {}
+
+    # ------------------------------------------------------------------ the hook
+    def on_issue(self, wave: int, index: int, cycle: int, complete: int | None = None) -> list[HazardEvent]:
+        """Check instruction ``index`` issued by ``wave`` at ``cycle``; return the hazards it completes."""
+        w = self.waves.setdefault(wave, _Wave())
+        f = self.facts[index]
+        events = self._wait_states(w, wave, f, cycle) + self._counters(w, wave, f, cycle)
+        # advance the wave's state
+        w.pos += f.wait_states
+        w.history.append((index, w.pos, cycle))
+        while w.history and w.pos - w.history[0][1] > self.window + 16:
+            w.history.popleft()
+        w.vm, w.lgkm = self.counters.step((w.vm, w.lgkm), f)
+        return events
+
+    # ------------------------------------------------------------------ wait states
+    def _wait_states(self, w: _Wave, wave: int, c: Facts, cycle: int) -> list[HazardEvent]:
+        cm = self.cons[c.index]
+        if not cm or not w.history:
+            return []
+        W = self.index.window(cm)
+        best: dict[int, tuple] = {}
+        acc = None
+        dg = False
+        for j, pos_after, pcycle in reversed(w.history):
+            d = w.pos - pos_after
+            if d >= W:
+                break
+            p = self.facts[j]
+            m = self.prod[j] & cm
+            if m:
+                flags = PathFlags(acc, dg)
+                for ri in _bits(m):
+                    if d >= self.index.windows[ri]:
+                        continue
+                    r = self.index.rules[ri]
+                    hit = match(r, p, c, d, flags)
+                    if hit is None:
+                        continue
+                    req, provided, pa, ca = hit
+                    old = best.get(ri)
+                    if old is None or req - provided > old[0]:
+                        best[ri] = (req - provided, r, j, req, provided, pa, ca)
+            if acc is None and ("accvgpr-read" in p.classes or "accvgpr-write" in p.classes):
+                acc = d
+            if "dgemm" in p.classes:
+                dg = True
+        out = []
+        for _, r, j, req, provided, pa, ca in sorted(best.values(), key=lambda t: t[1].id):
+            regs = _units(ca.reg) if ca is not None else []
+            what = ca.reg.text() if ca is not None else "its input"
+            msg = (f"{c.mnemonic} (line {c.span.line}) used {what} {provided} wait state(s) after "
+                   f"{self.facts[j].mnemonic} (line {self.facts[j].span.line}); {req} required")
+            out.append(HazardEvent(r.id, wave, cycle, c.index, j, regs, msg))
+        return out
+
+    # ------------------------------------------------------------------ counters
+    def _counters(self, w: _Wave, wave: int, f: Facts, cycle: int) -> list[HazardEvent]:
+        if not w.vm and not w.lgkm:
+            return []
+        out = []
+        for h in self.counters.check(f, {(w.vm, w.lgkm)}):
+            if self.counter_only is not None and h.rule not in self.counter_only:
+                continue
+            out.append(_counter_event(h, wave, cycle, self.facts))
+        return out
+
+
+def _units(reg) -> list[tuple[str, int]]:
+    return [(reg.file, reg.start + k) for k in range(reg.count)]
+
+
+def _counter_event(h: CounterHazard, wave: int, cycle: int, facts: list[Facts]) -> HazardEvent:
+    c, p = facts[h.consumer], facts[h.producer]
+    field_ = "vmcnt" if h.counter == "vm" else "lgkmcnt"
+    what = h.registers or "LDS"
+    msg = (f"{c.mnemonic} (line {c.span.line}) touched {what} while {p.mnemonic} (line {p.span.line}) "
+           f"was not covered by s_waitcnt; use {field_}({h.needed})")
+    regs = _units(h.access.reg) if h.access is not None else []
+    return HazardEvent(h.rule, wave, cycle, h.consumer, h.producer, regs, msg)
+
+
+def replay(kernel, records, target: str | None = None, rules=None) -> list[HazardEvent]:
+    """Feed a finished run's ``IssueRecord`` list (``engine.records``) to a fresh monitor."""
+    mon = HazardMonitor(kernel, target, rules)
+    out: list[HazardEvent] = []
+    for r in records:
+        out.extend(mon.on_issue(r.wave, r.index, r.issue, r.complete))
+    return out
