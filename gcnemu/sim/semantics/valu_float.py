@@ -1,0 +1,263 @@
+"""Vector ALU floating-point semantics: f32, f16 and f64 arithmetic, min/max, rounding, transcendentals.
+
+Numerics (see `gcnemu.sim.fp` for why each is exact):
+- add/sub/mul round once to the destination format (f16 computed in float32);
+- v_fma_* / v_fmac_* are fused and correctly rounded; v_mad_f32/v_mac_f32 (and
+  the f16 mad/mac) are unfused and flush denormals whatever MODE says, as the
+  hardware does;
+- min/max follow MODE.IEEE: a signalling NaN gives a quiet NaN, a single quiet
+  NaN gives the other operand, -0 orders below +0;
+- NaN results carry the first NaN operand's payload (quieted) or the canonical
+  +qNaN;
+- transcendentals (TRANSCENDENTAL below) are computed in float64 and rounded
+  once: correctly rounded, so within the hardware's 1 ulp but not bit-exact.
+Output modifiers: omod then clamp (`Ctx.finish`), output denormals per MODE.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .. import fp
+from ..context import Ctx
+from ..fp import semantic_silent as semantic
+
+F32, F16, F64 = np.float32, np.float16, np.float64
+
+# Instructions executed by the transcendental unit (quarter rate on CDNA); the
+# timing model and the opcode table classify them by this set.
+TRANSCENDENTAL = frozenset({
+    "v_rcp_f32", "v_rcp_iflag_f32", "v_rsq_f32", "v_sqrt_f32", "v_exp_f32", "v_log_f32", "v_sin_f32",
+    "v_cos_f32", "v_rcp_f16", "v_rsq_f16", "v_sqrt_f16", "v_exp_f16", "v_log_f16", "v_sin_f16", "v_cos_f16",
+    "v_rcp_f64", "v_rsq_f64", "v_sqrt_f64",
+})
+
+# 16-bit VALU results whose high half gfx9 preserves (LLVM GCNSubtarget::zeroesHigh16BitsOfDest).
+PRESERVES_HIGH16 = frozenset({"v_mac_f16", "v_madak_f16", "v_madmk_f16", "v_fmac_f16"})
+
+
+def _f(kind: str):
+    return {"f32": F32, "f16": F16, "f64": F64}[kind]
+
+
+def _out(ctx: Ctx, kind: str, x: np.ndarray, flush: bool | None = None) -> None:
+    if kind == "f32":
+        ctx.out_f32(0, np.asarray(x, dtype=F32), flush=flush)
+    elif kind == "f16":
+        x = np.asarray(x, dtype=F16)
+        if flush:
+            x = fp.flush(x)
+        ctx.out_f16(0, x, preserve_high=ctx.base in PRESERVES_HIGH16)
+    else:
+        ctx.out_f64(0, np.asarray(x, dtype=F64))
+
+
+def _compute(kind: str, fn: Callable, *args: np.ndarray) -> np.ndarray:
+    """fn over the operands, rounded once to `kind` (f16 computed in float32), NaNs per the hardware rule."""
+    with np.errstate(all="ignore"):
+        if kind == "f16":
+            r = np.asarray(fn(*(a.astype(F32) for a in args)), dtype=F32).astype(F16)
+        else:
+            r = np.asarray(fn(*args), dtype=_f(kind))
+    return fp.fix_nans(r, *args)
+
+
+# ---------------------------------------------------------------- add / sub / mul
+
+
+_BINARY: dict[str, Callable] = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "subrev": lambda a, b: b - a, "mul": lambda a, b: a * b,
+}
+
+
+def _make_binary(name: str, kind: str, fn: Callable) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        a, b = ctx.src(1, kind), ctx.src(2, kind)
+        _out(ctx, kind, _compute(kind, fn, a, b))
+
+
+for _op, _fn in _BINARY.items():
+    for _k in ("f32", "f16"):
+        _make_binary(f"v_{_op}_{_k}", _k, _fn)
+_make_binary("v_add_f64", "f64", _BINARY["add"])
+_make_binary("v_mul_f64", "f64", _BINARY["mul"])
+
+
+def _mul_legacy(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """DX9 multiply: 0 times anything (inf, NaN included) is +0."""
+    return np.where((a == 0) | (b == 0), F32(0.0), a * b)
+
+
+@semantic("v_mul_legacy_f32")
+def v_mul_legacy_f32(ctx: Ctx, ins) -> None:
+    a, b = ctx.src(1, "f32"), ctx.src(2, "f32")
+    _out(ctx, "f32", _compute("f32", _mul_legacy, a, b))
+
+
+# ---------------------------------------------------------------- fused and unfused multiply-add
+
+
+_FMA = {"f32": fp.fma_f32, "f16": fp.fma_f16, "f64": fp.fma_f64}
+
+
+def _make_fma(name: str, kind: str, form: str) -> None:
+    """form: 'abc' (D = S0*S1+S2), 'acc' (D = S0*S1+D), 'ak' (D = S0*S1+K), 'mk' (D = S0*K+S1)."""
+
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        a, b, c = _operands(ctx, kind, form)
+        _out(ctx, kind, _FMA[kind](a, b, c))
+
+
+def _operands(ctx: Ctx, kind: str, form: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if form == "abc":
+        return ctx.src(1, kind), ctx.src(2, kind), ctx.src(3, kind)
+    if form == "acc":
+        return ctx.src(1, kind), ctx.src(2, kind), ctx.dst_as_src(0, kind)
+    if form == "ak":
+        return ctx.src(1, kind), ctx.src(2, kind), ctx.src(3, kind)
+    return ctx.src(1, kind), ctx.src(2, kind), ctx.src(3, kind)  # mk: S0, K, S1 in operand order
+
+
+for _k in ("f32", "f16", "f64"):
+    _make_fma(f"v_fma_{_k}", _k, "abc")
+_make_fma("v_fma_legacy_f16", "f16", "abc")
+_make_fma("v_fmac_f32", "f32", "acc")
+_make_fma("v_fmac_f64", "f64", "acc")
+_make_fma("v_fmac_f16", "f16", "acc")
+_make_fma("v_fmaak_f32", "f32", "ak")
+_make_fma("v_fmamk_f32", "f32", "mk")
+
+
+def _make_mad(name: str, kind: str, form: str, legacy: bool = False) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        """Unfused: the product is rounded (and denormals flushed) before the add."""
+        a, b, c = (fp.flush(x) for x in _operands(ctx, kind, form))
+        with np.errstate(all="ignore"):
+            if kind == "f16":
+                prod = fp.flush((a.astype(F32) * b.astype(F32)).astype(F16))
+                r = (prod.astype(F32) + c.astype(F32)).astype(F16)
+            else:
+                prod = fp.flush(_mul_legacy(a, b) if legacy else a * b)
+                r = prod + c
+        _out(ctx, kind, fp.fix_nans(r, a, b, c), flush=True)
+
+
+_make_mad("v_mad_f32", "f32", "abc")
+_make_mad("v_mac_f32", "f32", "acc")
+_make_mad("v_madak_f32", "f32", "ak")
+_make_mad("v_madmk_f32", "f32", "mk")
+_make_mad("v_mad_legacy_f32", "f32", "abc", legacy=True)
+_make_mad("v_mad_f16", "f16", "abc")
+_make_mad("v_mad_legacy_f16", "f16", "abc")
+_make_mad("v_mac_f16", "f16", "acc")
+_make_mad("v_madak_f16", "f16", "ak")
+_make_mad("v_madmk_f16", "f16", "mk")
+
+
+# ---------------------------------------------------------------- min / max / med3
+
+
+def _med3(a: np.ndarray, b: np.ndarray, c: np.ndarray, mode: fp.FloatMode) -> np.ndarray:
+    """ISA pseudo-code: any NaN -> min3; else the max of the two operands that are not the max3."""
+    mx = fp.fmax(fp.fmax(a, b, mode), c, mode)
+    any_nan = np.isnan(a) | np.isnan(b) | np.isnan(c)
+    out = np.where(mx == a, fp.fmax(b, c, mode), np.where(mx == b, fp.fmax(a, c, mode), fp.fmax(a, b, mode)))
+    return np.where(any_nan, fp.fmin(fp.fmin(a, b, mode), c, mode), out)
+
+
+def _make_minmax(name: str, kind: str, nsrc: int, fn: Callable) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        vals = [ctx.src(1 + k, kind) for k in range(nsrc)]
+        _out(ctx, kind, fn(*vals, ctx.mode))
+
+
+for _k in ("f32", "f16", "f64"):
+    _make_minmax(f"v_min_{_k}", _k, 2, fp.fmin)
+    _make_minmax(f"v_max_{_k}", _k, 2, fp.fmax)
+for _k in ("f32", "f16"):
+    _make_minmax(f"v_min3_{_k}", _k, 3, lambda a, b, c, m: fp.fmin(fp.fmin(a, b, m), c, m))
+    _make_minmax(f"v_max3_{_k}", _k, 3, lambda a, b, c, m: fp.fmax(fp.fmax(a, b, m), c, m))
+    _make_minmax(f"v_med3_{_k}", _k, 3, _med3)
+
+
+# ---------------------------------------------------------------- rounding, fract, ldexp, frexp
+
+
+_ROUND: dict[str, Callable] = {"trunc": np.trunc, "ceil": np.ceil, "floor": np.floor, "rndne": np.rint}
+_FRACT_MAX = {"f32": np.uint32(0x3F7FFFFF).view(F32), "f16": np.uint16(0x3BFF).view(F16),
+              "f64": np.uint64(0x3FEFFFFFFFFFFFFF).view(F64)}
+
+
+def _make_unary(name: str, kind: str, fn: Callable) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        x = ctx.src(1, kind)
+        with np.errstate(all="ignore"):
+            r = np.asarray(fn(x), dtype=_f(kind))
+        _out(ctx, kind, fp.fix_nans(r, x))
+
+
+def _fract(kind: str) -> Callable:
+    def fn(x: np.ndarray) -> np.ndarray:
+        """x - floor(x), kept below 1.0 (tiny negatives would round up to 1); +-inf -> NaN."""
+        r = np.minimum(x - np.floor(x), _FRACT_MAX[kind])
+        return np.where(np.isinf(x), fp.canonical_nan(x.dtype), r)
+    return fn
+
+
+for _k in ("f32", "f16", "f64"):
+    for _op, _fn in _ROUND.items():
+        _make_unary(f"v_{_op}_{_k}", _k, _fn)
+    _make_unary(f"v_fract_{_k}", _k, _fract(_k))
+    _make_unary(f"v_frexp_mant_{_k}", _k,
+                lambda x: np.where(np.isfinite(x), np.frexp(x)[0], fp.canonical_nan(x.dtype)))
+
+
+def _make_transcendental(name: str, kind: str, fn: str) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        _out(ctx, kind, fp.transcendental(fn, ctx.src(1, kind)))
+
+
+for _name in TRANSCENDENTAL:
+    _parts = _name.split("_")
+    _make_transcendental(_name, _parts[-1], "rcp" if _parts[1] == "rcp" else _parts[1])
+
+
+def _make_ldexp(name: str, kind: str, exp_kind: str) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        """D = S0 * 2**S1, rounded once (denormal results rounded to nearest even)."""
+        x = ctx.src(1, kind)
+        n = np.clip(ctx.src(2, exp_kind).astype(np.int64), -2000, 2000).astype(np.int32)
+        with np.errstate(all="ignore"):
+            r = np.ldexp(x.astype(F64), n) if kind == "f16" else np.ldexp(x, n)
+            r = fp._f64_to_f16(r) if kind == "f16" else r
+        _out(ctx, kind, fp.fix_nans(np.asarray(r, dtype=_f(kind)), x))
+
+
+_make_ldexp("v_ldexp_f32", "f32", "i32")
+_make_ldexp("v_ldexp_f64", "f64", "i32")
+_make_ldexp("v_ldexp_f16", "f16", "i16")
+
+
+def _frexp_exp(x: np.ndarray) -> np.ndarray:
+    """Exponent of frexp (x = m * 2**e, 0.5 <= |m| < 1); 0 for zero, inf and NaN."""
+    e = np.frexp(np.where(np.isfinite(x), x, 0))[1]
+    return np.where(np.isfinite(x), e, 0)
+
+
+@semantic("v_frexp_exp_i32_f32", "v_frexp_exp_i32_f64")
+def v_frexp_exp_i32(ctx: Ctx, ins) -> None:
+    kind = "f64" if ctx.base.endswith("f64") else "f32"
+    ctx.write_v(0, _frexp_exp(ctx.src(1, kind)).astype(np.int32).view(np.uint32))
+
+
+@semantic("v_frexp_exp_i16_f16")
+def v_frexp_exp_i16_f16(ctx: Ctx, ins) -> None:
+    ctx.write_v16(0, _frexp_exp(ctx.src(1, "f16")).astype(np.int16).view(np.uint16))
