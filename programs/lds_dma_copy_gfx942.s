@@ -22,6 +22,7 @@ lds_dma_copy_gfx942:
 	s_load_dwordx4 s[4:7], s[0:1], 0x0     // src, dst
 	v_and_b32 v1, 0x3ff, v0
 	v_lshlrev_b32 v1, 2, v1                // byte offset
+	s_nop 0                                // gfx94x: 1 wait state from a VALU VGPR write to v_readfirstlane
 	v_readfirstlane_b32 s8, v1
 	s_mov_b32 m0, s8                       // this wave's LDS base
 	s_waitcnt lgkmcnt(0)

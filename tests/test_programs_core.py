@@ -52,6 +52,12 @@ def test_program_assembles_with_llvm_mc_for_its_target(name, tmp_path):
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.parametrize("name", CORE)
+def test_program_is_clean_for_the_static_hazard_linter(name):
+    diags = gcnemu.lint(gcnemu.parse_file(PROGRAMS / f"{name}.s"), target_of(name))
+    assert [f"{d.span}: {d.message}" for d in diags if d.severity in ("error", "warning")] == []
+
+
 @pytest.mark.parametrize("workgroup", [0, 3])
 def test_vector_add(workgroup):
     n = 256 * 4
