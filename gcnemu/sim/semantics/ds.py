@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...isa.targets import get_target
-from ...program import Call, Imm, Instruction, Modified, Symbol
+from ...program import Call, Imm, Instruction, Modified, Reg, Symbol
 from ..banks import bank_conflicts
 from ..context import Ctx, SimError
 from ..memops import LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes
@@ -123,8 +123,7 @@ def _data(ctx: Ctx, operand, dwords: int) -> np.ndarray:
     return np.stack([ctx.vector_value(operand, "int")] * dwords)
 
 
-def _sub(reg, k: int):
-    from ...program import Reg
+def _sub(reg: Reg, k: int) -> Reg:
     return Reg(reg.file, reg.index + k, 1, reg.span)
 
 
