@@ -137,7 +137,10 @@ class Simulation:
     def _fail(self, e: Exception) -> None:
         eng = self.engine
         span = None
-        for w in eng.waves:
+        index = getattr(e, "instruction", None)
+        if index is not None and 0 <= index < len(self.kernel.instructions):
+            span = self.kernel.instructions[index].span
+        for w in ([] if span is not None else eng.waves):
             if not w.state.done and w.state.pc < len(self.kernel.instructions):
                 span = self.kernel.instructions[w.state.pc].span
                 break

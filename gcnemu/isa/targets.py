@@ -137,6 +137,7 @@ TARGETS: dict[str, Target] = {
     ),
     "gfx950": Target(
         "gfx950", "CDNA4", "MI350", lds_bytes=160 * 1024,
+        lds_banks=64,  # MI350 ISA guide (LDS chapter): 64 banks; CDNA4 doubled LDS bandwidth
         features=frozenset({"mai", "dgemm", "mfma-vgpr-cd", "lds-dma-buffer", "lds-dma-global", "packed-fp32",
                             "bf16-1k", "gfx940-insts", "fp8-ocp", "smfmac", "v-mov-b64", "f8f6f4",
                             "lds-dma-wide", "ds-read-tr"}),

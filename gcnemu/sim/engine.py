@@ -47,6 +47,7 @@ import numpy as np
 
 from ..program import Instruction
 from .context import Ctx, RegWrite, SimError
+from .state import MemoryError_
 from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_LDS_READ, RULE_MFMA_READ,
                        RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, CounterOp, WaveCounters)
 from .latency import MemoryTiming, as_config
@@ -409,7 +410,13 @@ class Engine:
                 memop, index, issue, seq = payload
                 if self._dma and getattr(memop, "pieces", None) is not None and getattr(memop, "dst_file", None):
                     self._check_lds_race(wi, index, issue, memop, cycle)
-                for wr in memop.perform(self.memory, self.lds):
+                try:
+                    writes = memop.perform(self.memory, self.lds)
+                except MemoryError_ as e:
+                    e.instruction = index  # faults surface at completion: name the issuing instruction
+                    e.wave = wi
+                    raise
+                for wr in writes:
                     self._apply(w, wr, seq)
         if self._dma and self._dma[0][1] <= now:
             self._dma = [d for d in self._dma if d[1] > now]

@@ -109,9 +109,11 @@ def _write_checked(mem: GlobalMemory, addrs: np.ndarray, data: np.ndarray, lanes
 
 
 def _located(e: MemoryError_, origin: str) -> MemoryError_:
+    """Name the issuing instruction in the message (the engine also attaches its index for the span)."""
     if not origin:
         return e
-    return MemoryError_(f"{origin}: {e}", e.lane, e.address)
+    text = origin.split(": ", 1)[-1]  # "file:line:col: text" -> "text"; the span gives the place
+    return MemoryError_(f"{text}: {e}", e.lane, e.address)
 
 
 # ---------------------------------------------------------------- atomic operations (one table)
