@@ -67,12 +67,24 @@ class RegRange:
 
 @dataclass(frozen=True, slots=True)
 class Access:
-    """One register operand of an instruction: which registers, in which role."""
+    """One register operand of an instruction: which registers, in which role.
+
+    ``cols`` are the operand's (start, end) columns on the instruction's line;
+    identical statements share their Access objects, so the line is not kept here
+    (see :func:`access_span`).
+    """
 
     reg: RegRange
     role: str  # vdst sdst src0 src1 src2 srca srcb srcc idx scale vaddr vdata saddr srsrc soffset sbase exec vcc m0 ...
     explicit: bool
-    span: Span | None = None
+    cols: tuple[int, int] | None = None
+
+
+def access_span(a: Access, ins_span: Span) -> Span | None:
+    """Where operand ``a`` is written, on the line of the instruction whose span is ``ins_span``."""
+    if a.cols is None:
+        return None
+    return Span(ins_span.file, ins_span.line, a.cols[0], ins_span.line, a.cols[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +122,7 @@ class Facts:
     control: str | None = None  # branch | cbranch | end | indirect | call
     target_label: str | None = None
     span: Span | None = None
+    cache: dict = field(default_factory=dict)  # shared by identical statements (operand selections)
 
     def role(self, *roles: str) -> list[Access]:
         return [a for a in self.reads if a.role in roles]
@@ -610,7 +623,8 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
             hwreg = _hwreg_name(op)
             continue
         for rr, node in _operand_ranges(op):
-            acc = Access(rr, role, True, getattr(node, "span", None))
+            sp = getattr(node, "span", None)
+            acc = Access(rr, role, True, (sp.column, sp.end_column) if sp is not None else None)
             if w:
                 writes.append(acc)
             if r:
@@ -625,7 +639,7 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
         passes = _mfma_passes(mf, ins)
         if base.startswith("v_smfmac_"):
             # SrcC of a sparse MFMA is its destination (accumulated in place)
-            reads = [Access(a.reg, "srcc", a.explicit, a.span) if a.role == "vdst" else a for a in reads]
+            reads = [Access(a.reg, "srcc", a.explicit, a.cols) if a.role == "vdst" else a for a in reads]
     # implicit operands
     vector = base.startswith("v_") or base.startswith("ds_") or is_vmem(base)
     if vector:
@@ -636,7 +650,7 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
         reads.append(Access(RegRange("s", *VCC), "vcc", False))
     if base.startswith(("v_mac_", "v_fmac_")) or (base.startswith("v_dot") and "c_" in base) or base.startswith("v_pk_fmac"):
         # VOP2 accumulate forms: the destination is also src2
-        reads.extend(Access(a.reg, "src2", a.explicit, a.span) for a in writes if a.role == "vdst")
+        reads.extend(Access(a.reg, "src2", a.explicit, a.cols) for a in writes if a.role == "vdst")
     lds_dma = (ins.has("lds") or "_lds_" in base) and is_vmem(base)
     if (lds_dma or base.startswith(("s_movrel", "ds_read_addtid", "ds_write_addtid", "ds_gws_", "ds_ordered_count"))
             or base in ("s_sendmsg", "s_sendmsghalt", "s_ttracedata")
@@ -669,34 +683,28 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
     return facts
 
 
-def classify_all(instructions: list[Instruction], target: str, symbols: dict | None = None) -> list[Facts]:
-    """Facts for every instruction; identical statements are classified once."""
-    memo: dict[tuple, Facts] = {}
+def classify_all(instructions: list[Instruction], target: str, symbols: dict | None = None,
+                 lines: list[str] | None = None) -> list[Facts]:
+    """Facts for every instruction; identical statements are classified once and share
+    their accesses and caches (only index and span differ).
+
+    With the source ``lines`` the memo key is the line text (cheap); without,
+    the operands' text and columns.
+    """
+    memo: dict[object, Facts] = {}
     out: list[Facts] = []
+    nlines = len(lines) if lines is not None else 0
     for i, ins in enumerate(instructions):
-        key = (ins.mnemonic, tuple(o.text() for o in ins.operands), tuple(m.text() for m in ins.modifiers))
+        ln = ins.span.line
+        if 0 < ln <= nlines:
+            key = lines[ln - 1]
+        else:
+            key = (ins.mnemonic, tuple(o.text() for o in ins.operands), tuple(m.text() for m in ins.modifiers),
+                   tuple(o.span.column for o in ins.operands))
         f = memo.get(key)
         if f is None:
             f = classify(ins, target, symbols)
             memo[key] = f
-        # spans differ per statement: copy the facts with this instruction's spans
-        out.append(_rebind(f, ins, i))
+        out.append(Facts(i, f.mnemonic, f.base, f.classes, f.reads, f.writes, f.wait_states, f.mfma, f.passes,
+                         f.hwreg, f.mem, f.waitcnt, f.control, f.target_label, ins.span, f.cache))
     return out
-
-
-def _rebind(f: Facts, ins: Instruction, i: int) -> Facts:
-    if f.span is ins.span and f.index == i:
-        return f
-    reads = tuple(_respan(a, ins) for a in f.reads)
-    writes = tuple(_respan(a, ins) for a in f.writes)
-    return Facts(i, f.mnemonic, f.base, f.classes, reads, writes, f.wait_states, f.mfma, f.passes, f.hwreg,
-                 f.mem, f.waitcnt, f.control, f.target_label, ins.span)
-
-
-def _respan(a: Access, ins: Instruction) -> Access:
-    if a.span is None:
-        return a
-    sp = a.span
-    if sp.line == ins.span.line and sp.file == ins.span.file:
-        return a
-    return Access(a.reg, a.role, a.explicit, Span(ins.span.file, ins.span.line, sp.column, ins.span.line, sp.end_column))

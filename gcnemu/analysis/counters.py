@@ -161,7 +161,9 @@ class CounterAnalysis:
                     if ctr in ("vm", "lgkm"):
                         k = 0 if ctr == "vm" else 1
                         last_wait[ctr] = (i, val, max((len(st[k]) for st in states), default=0))
-            if not states:
+            if not states or (f.mem is None and not f.reads and not f.writes and f.base != "s_barrier"):
+                continue
+            if all(not st[0] and not st[1] for st in states):
                 continue
             for h in self.check(f, states):
                 w = last_wait.get(h.counter)

@@ -20,7 +20,7 @@ from ..isa.hazard_rules import canonical_target, counter_rule_by_id, counter_rul
 from ..isa.targets import get_target
 from ..program import Call, CallGroup, Imm, Instruction, Program, Span
 from .cfg import CFG, build_cfg
-from .classify import Facts, classify_all
+from .classify import Facts, access_span, classify_all
 from .counters import CounterAnalysis, CounterHazard
 from .waitstates import RuleIndex, WaitStateHazard, analyze, describe_path
 
@@ -71,7 +71,7 @@ def analyze_program(program: Program, target, rules=None) -> Analysis:
             raise GcnemuError(f"unknown rule(s) for {tname}: {', '.join(unknown)}")
     ins = program.instructions
     symbols = program.symbols
-    facts = classify_all(ins, tname, symbols)
+    facts = classify_all(ins, tname, symbols, program.lines)
     cfg = build_cfg(facts, program.labels)
     index = RuleIndex(tname, only)
     counter_ids = {r.id for r in counter_rules_for(tname) if only is None or r.id in only}
@@ -120,8 +120,8 @@ def _mn_span(an: Analysis, i: int) -> Span:
 
 
 def _span_of(an: Analysis, i: int, access) -> Span:
-    if access is not None and access.explicit and access.span is not None:
-        return access.span
+    if access is not None and access.explicit and access.cols is not None:
+        return access_span(access, an.instructions[i].span)
     return _mn_span(an, i)
 
 

@@ -50,7 +50,8 @@ class HazardMonitor:
         tname = canonical_target(target or kernel.target.name)
         symbols = getattr(kernel, "symbols", None) or (program.symbols if program is not None else {})
         self.instructions = instructions
-        self.facts: list[Facts] = classify_all(instructions, tname, symbols)
+        self.facts: list[Facts] = classify_all(instructions, tname, symbols,
+                                               program.lines if program is not None else None)
         only = set(rules) if rules else None
         self.index = RuleIndex(tname, only)
         self.counter_only = only

@@ -236,6 +236,38 @@ class WaitStateHazard:
         return self.required - self.provided
 
 
+def _overlap_cached(ri: int, rule: HazardRule, p: Facts, c: Facts):
+    """`_overlap` memoised on the (shared) facts of identical statements: kernels repeat a lot."""
+    key = (ri, id(c.cache))
+    cache = p.cache
+    hit = cache.get(key)
+    if hit is None:
+        hit = _overlap(rule, p, c)
+        cache[key] = hit
+    return hit
+
+
+def match_indexed(ri: int, rule: HazardRule, p: Facts, c: Facts, distance: int,
+                  flags: PathFlags) -> tuple[int, int, Access | None, Access | None] | None:
+    """:func:`match` with the register overlap cached (same verdicts)."""
+    if rule.condition == "different-opcode" and p.base == c.base:
+        return None
+    ok, pa, ca = _overlap_cached(ri, rule, p, c)
+    if not ok:
+        return None
+    if rule.condition == "dgemm-between" and not flags.dgemm_between:
+        return None
+    if rule.condition == "accvgpr-op-between":
+        if distance > 1 or flags.accvgpr_at is None:
+            return None
+        req, provided = rule.required or 1, flags.accvgpr_at
+    else:
+        req, provided = required_for(rule, p), distance
+    if provided >= req:
+        return None
+    return req, provided, pa, ca
+
+
 def analyze(facts: list[Facts], cfg: CFG, index: RuleIndex, consumers=None,
             weights: list[int] | None = None) -> list[WaitStateHazard]:
     """Every wait-state hazard, one per (consumer, rule), the worst producer and path each.
@@ -243,14 +275,29 @@ def analyze(facts: list[Facts], cfg: CFG, index: RuleIndex, consumers=None,
     ``consumers`` restricts the consumers checked; ``weights`` overrides the
     wait states of instructions (used by the hints to ask "what if this s_nop
     were shorter").
+
+    The backward walk jumps from one *relevant* producer to the next (sorted
+    positions per consumer mask, prefix sums of wait states), so a block with
+    nothing that matters for a consumer costs O(log n) instead of its length.
     """
+    from bisect import bisect_left
+
+    n = len(facts)
     w = weights if weights is not None else [f.wait_states for f in facts]
+    P = [0] * (n + 1)  # P[i] = wait states of instructions 0..i-1
+    for i in range(n):
+        P[i + 1] = P[i] + w[i]
     prod = [index.producer_mask(f) for f in facts]
+    acc_pos = [i for i, f in enumerate(facts) if "accvgpr-read" in f.classes or "accvgpr-write" in f.classes]
+    dg_pos = [i for i, f in enumerate(facts) if "dgemm" in f.classes]
+    relevant: dict[int, list[int]] = {}
     out: list[WaitStateHazard] = []
     rules = index.rules
+    windows = index.windows
     blocks = cfg.blocks
     block_of = cfg.block_of
-    todo = range(len(facts)) if consumers is None else consumers
+    preds = cfg.preds
+    todo = range(n) if consumers is None else consumers
     for c in todo:
         cf = facts[c]
         cm = index.consumer_mask(cf)
@@ -259,43 +306,68 @@ def analyze(facts: list[Facts], cfg: CFG, index: RuleIndex, consumers=None,
         W = index.window(cm)
         if W <= 0:
             continue
+        rel = relevant.get(cm)
+        if rel is None:
+            rel = [j for j in range(n) if prod[j] & cm]
+            relevant[cm] = rel
+        if not rel:
+            continue
         best: dict[int, WaitStateHazard] = {}
         seen: dict[tuple, int] = {}
-        stack = [(block_of[c], c - 1, 0, (), None, False)]
+        # state: block, end (exclusive index walked back from), distance at `end`, path, acc, dgemm seen
+        stack = [(block_of[c], c, 0, (), None, False)]
         while stack:
-            b, j, d, path, acc, dg = stack.pop()
+            b, end, dbase, path, acc, dg = stack.pop()
             start = blocks[b].start
-            while j >= start and d < W:
+            k = bisect_left(rel, end) - 1
+            while k >= 0:
+                j = rel[k]
+                if j < start:
+                    break
+                d = dbase + P[end] - P[j + 1]
+                if d >= W:
+                    break
                 f = facts[j]
-                m = prod[j] & cm
-                if m:
-                    flags = PathFlags(acc, dg)
-                    for ri in _bits(m):
-                        if d >= index.windows[ri]:
-                            continue
-                        r = rules[ri]
-                        hit = match(r, f, cf, d, flags)
-                        if hit is None:
-                            continue
-                        req, provided, pa, ca = hit
-                        old = best.get(ri)
-                        if old is None or req - provided > old.deficit:
-                            best[ri] = WaitStateHazard(r, c, j, req, provided, path, pa, ca)
-                if acc is None and ("accvgpr-read" in f.classes or "accvgpr-write" in f.classes):
-                    acc = d
-                if not dg and "dgemm" in f.classes:
-                    dg = True
-                d += w[j]
-                j -= 1
-            if d >= W or j >= start:
+                # what lies strictly between j and the consumer on this path
+                a_at = acc
+                if a_at is None and acc_pos:
+                    ai = bisect_left(acc_pos, end) - 1
+                    if ai >= 0 and acc_pos[ai] > j:
+                        a_at = dbase + P[end] - P[acc_pos[ai] + 1]
+                between_dg = dg
+                if not between_dg and dg_pos:
+                    di = bisect_left(dg_pos, end) - 1
+                    between_dg = di >= 0 and dg_pos[di] > j
+                flags = PathFlags(a_at, between_dg)
+                for ri in _bits(prod[j] & cm):
+                    if d >= windows[ri]:
+                        continue
+                    hit = match_indexed(ri, rules[ri], f, cf, d, flags)
+                    if hit is None:
+                        continue
+                    req, provided, pa, ca = hit
+                    old = best.get(ri)
+                    if old is None or req - provided > old.deficit:
+                        best[ri] = WaitStateHazard(rules[ri], c, j, req, provided, path, pa, ca)
+                k -= 1
+            d_block = dbase + P[end] - P[start]
+            if d_block >= W:
                 continue
-            for p in cfg.preds(b):
+            if acc is None and acc_pos:
+                ai = bisect_left(acc_pos, end) - 1
+                if ai >= 0 and acc_pos[ai] >= start:
+                    acc = dbase + P[end] - P[acc_pos[ai] + 1]
+            if not dg and dg_pos:
+                di = bisect_left(dg_pos, end) - 1
+                dg = di >= 0 and dg_pos[di] >= start
+            for p in preds(b):
                 key = (p, acc is not None and acc < 1, dg)
-                if seen.get(key, W + 1) <= d:
+                if seen.get(key, W + 1) <= d_block:
                     continue
-                seen[key] = d
-                stack.append((p, blocks[p].last, d, path + ((p, b),), acc, dg))
-        out.extend(best.values())
+                seen[key] = d_block
+                stack.append((p, blocks[p].end, d_block, path + ((p, b),), acc, dg))
+        if best:
+            out.extend(best.values())
     out.sort(key=lambda h: (h.consumer, h.rule.id))
     return out
 
