@@ -151,6 +151,10 @@ class LDS:
         return oob
 
 
+_LANE_SHIFTS = np.arange(WAVE, dtype=np.uint64)
+_EXEC_CACHE: dict[tuple[int, int], np.ndarray] = {}
+
+
 @dataclass
 class WaveState:
     """Architectural state of one wave64."""
@@ -179,10 +183,15 @@ class WaveState:
 
     @property
     def exec_mask(self) -> np.ndarray:
-        """bool[64] from EXEC."""
-        lo, hi = int(self.sgpr[126]), int(self.sgpr[127])
-        bits = lo | (hi << 32)
-        return ((bits >> np.arange(WAVE, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+        """bool[64] from EXEC (a fresh copy; EXEC changes rarely, so the unpacked mask is cached)."""
+        key = (int(self.sgpr[126]), int(self.sgpr[127]))
+        cached = _EXEC_CACHE.get(key)
+        if cached is None:
+            bits = key[0] | (key[1] << 32)
+            cached = ((bits >> _LANE_SHIFTS) & np.uint64(1)).astype(bool)
+            if len(_EXEC_CACHE) < 4096:
+                _EXEC_CACHE[key] = cached
+        return cached.copy()
 
     @property
     def exec_bits(self) -> int:
