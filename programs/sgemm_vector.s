@@ -29,6 +29,9 @@
 //   arg: A, B, C
 //   expect C = f64(A) @ f64(B) : tol 1e-4
 //   expect hazards: none
+//   # measured: VALU busy 42% of the run (1024 v_fmac per wave x 4 clocks); stall cycles per
+//   # wave: pipe busy ~1790 (the CU's LDS pipe: 4 waves of ds_read_b128), barrier ~740,
+//   # waitcnt lgkmcnt ~600, waitcnt vmcnt ~490 (mostly the prologue's first load)
 //   expect cycles: 9250..10220
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
