@@ -30,6 +30,7 @@ the value the hardware's ALU sees:
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -178,6 +179,13 @@ _SDWA_SEL = {"BYTE_0": (0, 8), "BYTE_1": (8, 8), "BYTE_2": (16, 8), "BYTE_3": (2
 _LANES = np.arange(WAVE)
 
 
+@functools.lru_cache(maxsize=4096)
+def _split_mnemonic(mnemonic: str) -> tuple[str, str]:
+    """('v_add_u32', '_e64') for 'v_add_u32_e64' (cached: a Ctx is made for every executed instruction)."""
+    from ..isa.opcodes import base_mnemonic
+    return base_mnemonic(mnemonic)
+
+
 def _lane_ranges(lanes: np.ndarray) -> str:
     """[0,1,2,5] -> '0-2,5'."""
     out, start, prev = [], None, None
@@ -213,8 +221,7 @@ class Ctx:
     mode: fp.FloatMode = fp.DEFAULT_MODE  # MODE register fields that change VALU results
 
     def __post_init__(self) -> None:
-        from ..isa.opcodes import base_mnemonic
-        self.base, self.encoding_suffix = base_mnemonic(self.ins.mnemonic)
+        self.base, self.encoding_suffix = _split_mnemonic(self.ins.mnemonic)
         self.is_sdwa = self.encoding_suffix == "_sdwa"
         self.is_dpp = self.encoding_suffix == "_dpp"
         self._dpp_cache: tuple | None = None
@@ -490,10 +497,14 @@ class Ctx:
         return np.full(WAVE, value, dtype=dtype)
 
     def _check_init(self, file: str, index: int, dwords: int, init: np.ndarray) -> None:
+        if init[index:index + dwords].all():
+            return
         active = self.wave.exec_mask
         if self.is_dpp:
             active = np.ones(WAVE, dtype=bool)  # DPP reads other lanes than its own
         for k in range(dwords):
+            if init[index + k].all():
+                continue
             bad = active & ~init[index + k]
             if bad.any():
                 self.note(f"reads {file}{index + k} before anything wrote it (lanes {_lane_ranges(_LANES[bad])}): "

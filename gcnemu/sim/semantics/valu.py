@@ -19,7 +19,7 @@ import numpy as np
 
 from ...program import Special
 from ..context import Ctx
-from ..fp import semantic_silent as semantic
+from . import semantic
 
 U32 = np.uint32
 U64 = np.uint64
