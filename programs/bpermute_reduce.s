@@ -16,6 +16,7 @@
 //   expect out = sum(in)
 //   expect v1 = lane
 //   expect hazards: none
+//   expect cycles: 1274..1558
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 bpermute_reduce:

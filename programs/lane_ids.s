@@ -19,6 +19,7 @@
 //   expect v2 = lane
 //   expect exec = 0xffffffff : waves 1
 //   expect hazards: none
+//   expect cycles: 357..437
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lane_ids:

@@ -18,6 +18,7 @@
 //   expect dst[100:128] = 0
 //   expect lds[0]: u32[128] = where(i < 100, src, 0)
 //   expect hazards: none
+//   expect cycles: 980..1198
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lds_dma_copy:

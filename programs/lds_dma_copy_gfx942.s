@@ -16,6 +16,7 @@
 //   expect dst = src[1:129]
 //   expect lds[4]: u32[128] = src[1:129]
 //   expect hazards: none
+//   expect cycles: 958..1172
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 lds_dma_copy_gfx942:

@@ -15,6 +15,7 @@
 //   expect out = sum(in, axis=0)
 //   expect s9 = 5
 //   expect hazards: none
+//   expect cycles: 2703..3305
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 loop_sum:
