@@ -1,0 +1,29 @@
+"""Every program in programs/ carries a gcnemu header with expectations, and meets them.
+
+`pytest` collects tests/ only (pyproject testpaths), so this test is what runs the
+programs' own headers in CI; `gcnemu test programs/` and `pytest programs/` do the same.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gcnemu.commands.test import run_one
+from gcnemu.parse import parse_file
+from gcnemu.snippet import VALUE_EXPECTS, parse_header
+
+PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
+FILES = sorted(PROGRAMS.rglob("*.s"))
+
+
+def test_there_are_programs():
+    assert FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(PROGRAMS)))
+def test_program_meets_its_header(path):
+    header = parse_header(parse_file(path))
+    assert any(isinstance(e, VALUE_EXPECTS) for e in header.expects), "no value expectation in the header"
+    result = run_one(str(path), None)
+    assert result.status == "PASS", "\n".join(result.report)
