@@ -64,7 +64,8 @@ class CliSource:
         col = len(option) + 2 - len(key + joiner)
         return Directive(key, Src(CLI_FILE, len(self.lines), col, stmt))
 
-    def span(self, option: str, value: str, a: int = 0, b: int | None = None):
+    def span(self, option: str, value: str):
+        """The option's value as a source piece (for --print, which is not a header statement)."""
         from ..snippet import Src
         shown = f"{option} {value}"
         self.lines.append(shown)
@@ -242,8 +243,7 @@ def run(args) -> int:
         snippet = load_snippet(args.file, args.arch, extra, program=prog)
         kernel = snippet.kernel()
         prints = [parse_print(cli, t, kernel.target) for t in args.print_regs]
-        latencies = {}
-        sim = snippet.simulate(kernel, latencies, args.max_cycles, args.max_instructions)
+        sim = snippet.simulate(kernel, None, args.max_cycles, args.max_instructions)
     except GcnemuError as e:
         for d in e.diagnostics:
             print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
