@@ -28,7 +28,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .diagnostics import Diagnostic, GcnemuError, render
-from .evaluator import DTYPES, EvalError, Node, evaluate, names_used, parse_expr
+from .evaluator import DEFAULT_LIMITS, DTYPES, EvalError, Node, evaluate, names_used, parse_expr
 from .program import Program, Span
 from .setup import Setup
 
@@ -622,7 +622,8 @@ def _h_arch(d: Directive, rest: Src, h: Header) -> None:
 
 def _h_workgroup(d: Directive, rest: Src, h: Header) -> None:
     val = _after_colon(rest, "workgroup")
-    parts = re.split(r"\s*[x,]\s*", val.text.strip())
+    text = val.text.strip()
+    parts = [text] if re.fullmatch(r"0[xX][0-9a-fA-F]+", text) else re.split(r"\s*[x,]\s*", text)
     try:
         dims = [int(p, 0) for p in parts if p]
     except ValueError:
@@ -705,8 +706,9 @@ def _parse_type(src: Src, allow_no_type: bool = False) -> tuple[str | None, tupl
         inner = src.sub(i + 1, depth_close)
         dims = [_int_value(p, "a dimension", 0) for p in _split_commas(inner)] if inner.text else []
         size = int(np.prod(dims)) if dims else 1
-        if size * TYPE_BYTES[tname] > 256 << 20:
-            raise inner.error("buffers are limited to 256 MiB")
+        limit = DEFAULT_LIMITS.max_elements
+        if size > limit:
+            raise inner.error(f"{size} elements: snippet buffers are limited to {limit} elements")
         return tname, tuple(dims), depth_close + 1
     return tname, None, i
 

@@ -107,6 +107,7 @@ def test_bad_expression_points_into_the_expression(tmp_path):
     ("expect C = A.T", "attribute access", 17),
     ("vgpr v1 = 9**9**9", "exponent too large", 15),
     ("buffer A: f32[4] = zeros(10**12)", "larger than the limit", 24),
+    ("buffer B: f32[100000,1000]", "limited to 4194304 elements", 19),
 ])
 def test_bad_header_lines_give_llvm_mc_style_errors(tmp_path, line, words, col):
     text, span = header_error(tmp_path, f"; gcnemu:\n;   buffer A: f32[4]\n;   {line}\n  s_endpgm\n")
