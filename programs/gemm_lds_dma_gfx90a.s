@@ -33,6 +33,11 @@
 //       8 ds_read_b128 of stage s            into v[24:55]
 //       DMA of stage s+1 into the other buffer (overlaps the ds_reads and the MFMAs)
 //       s_waitcnt lgkmcnt(6/4/2/0) before each MFMA pair (LDS returns in order)
+//       Why vmcnt(0) and not Composable Kernel's vmcnt(N): issuing stage s+1's DMA before
+//       stage s's ds_reads and waiting with vmcnt(16) is correct (the buffers differ), but a
+//       static linter cannot prove the two LDS ranges disjoint and flags every ds_read and
+//       s_barrier with a DMA in flight; this order lints clean at the cost of the ds_reads
+//       being on the critical path. (vmcnt(N) pipelining: batched_hgemm_4x4.s.)
 //
 // Performance: one 64x64 tile over K = 256 is latency bound. Per stage the LDS DMA of 16 KiB
 //       takes ~600 cycles of latency plus 256 cycles of the CU's vector memory pipe, while a
