@@ -458,3 +458,14 @@ def test_info_snapshots_reports_the_measured_cost(tmp_path):
     assert re.search(r"snapshots kept: \d+ \([\d.]+ MB, Engine.snapshot\(\)\)", out)
     assert re.search(r"snapshots taken: \d+, [\d.]+ ms each", out)
     assert re.search(r"restores: 1, [\d.]+ ms each", out)
+
+
+def test_wait_state_violations_found_by_the_rule_monitor_stop_the_run_too(tmp_path):
+    # the demo without its `s_nop 1`: the MFMA reads v[6:7] too soon after the VALU wrote v7
+    prog = write(tmp_path, "nonop.s", DEMO.read_text().replace("\ts_nop 1 ", "\t// s_nop 1 "))
+    code, steps, _ = batch(tmp_path, prog, "continue", "continue")
+    out = steps[0].output
+    assert out.startswith("Hazard:") and "[valu-vgpr-mfma-read]" in out
+    assert f"{prog}:{L_MFMA}:2: warning: v_mfma_f32_32x32x8f16" in out
+    assert f"{prog}:{L_MFMA - 2}:2: note: v_mov_b32 was issued here" in out
+    assert "The program finished" in steps[1].output

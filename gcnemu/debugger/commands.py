@@ -486,10 +486,17 @@ def cmd_pipeline(s: Session, arg: str, fmt) -> str:
 
 @command("hazards", (), "hazards", "the hazards the dynamic monitor has reported so far")
 def cmd_hazards(s: Session, arg: str, fmt) -> str:
+    from .session import group_hazards
     hz = list(s.sim.hazards)
     if not hz:
         return "No hazards so far."
-    return "\n".join(views.format_hazard(s.sim, h) for h in hz)
+    out = []
+    for group in group_hazards(hz):
+        text = views.format_hazard(s.sim, group[0])
+        if len(group) > 1:
+            text += "\n(also reported as " + ", ".join(f"[{h.rule}]" for h in group[1:]) + ")"
+        out.append(text)
+    return "\n".join(out)
 
 
 @command("info", ("i",), "info waves|breakpoints|registers|snapshots",

@@ -106,6 +106,7 @@ class Session:
     def __init__(self, sim, snapshot_interval: int = 256, snapshot_budget: int = 256 << 20):
         self.sim = sim
         self.kernel = sim.kernel
+        attach_hazard_monitor(sim)
         self.tm = TimeMachine(sim, interval=snapshot_interval, budget_bytes=snapshot_budget)
         self.wave = 0
         self.breakpoints: list[Breakpoint] = []
@@ -290,9 +291,11 @@ class Session:
                 stopped_by.append("Error:\n" + self._render_error())
                 break
             if res.hazards:
-                for h in res.hazards:
-                    out.append(("Hazard" if self.stop_on_hazard else "Hazard (not stopping)") + ":\n"
-                               + views.format_hazard(sim, h))
+                for group in group_hazards(res.hazards):
+                    text = views.format_hazard(sim, group[0])
+                    if len(group) > 1:
+                        text += "\n(also reported as " + ", ".join(f"[{h.rule}]" for h in group[1:]) + ")"
+                    out.append(("Hazard" if self.stop_on_hazard else "Hazard (not stopping)") + ":\n" + text)
                 if self.stop_on_hazard:
                     stopped_by.append("")
             if has_cond or (line_bps and res.issues):
@@ -442,6 +445,28 @@ class Session:
         self._resync_points()
         self.save_position()
         return f"cycle {start} -> {self.now} ({self.now - start:+d})\n" + self.where()
+
+
+def attach_hazard_monitor(sim) -> None:
+    """Run the rule-table hazard monitor during the session, so wait-state violations (which
+    the engine cannot see: it does not stall for them) stop the run like racy reads do."""
+    eng = sim.engine
+    if not callable(getattr(eng, "attach_monitor", None)) or getattr(eng, "monitor", None) is not None:
+        return
+    try:
+        from ..analysis.monitor import HazardMonitor
+        eng.attach_monitor(HazardMonitor(sim.kernel))
+    except Exception:  # the monitor is optional: the engine's own race checks still run
+        pass
+
+
+def group_hazards(hazards: list) -> list[list]:
+    """One group per (wave, consumer, producer): the engine and the rule monitor may both
+    report the same race under their own rule ids."""
+    groups: dict[tuple, list] = {}
+    for h in hazards:
+        groups.setdefault((h.wave, h.consumer, h.producer), []).append(h)
+    return list(groups.values())
 
 
 def suggest(word: str, choices) -> str:

@@ -361,8 +361,9 @@ def format_hazard(sim, h) -> str:
     ins = sim.kernel.instructions
     cons = ins[h.consumer] if 0 <= h.consumer < len(ins) else None
     prod = ins[h.producer] if 0 <= h.producer < len(ins) else None
-    note = Diagnostic("note", f"{prod.mnemonic} was issued here; its result is still in flight"
-                      + (f" (lands @{h.lands})" if getattr(h, "lands", 0) else ""), prod.span) if prod else None
+    lands = getattr(h, "lands", 0)
+    note = Diagnostic("note", f"{prod.mnemonic} was issued here" + (f"; its result lands @{lands}" if lands else ""),
+                      prod.span) if prod else None
     d = Diagnostic("warning", f"{h.message} (wave {h.wave})", cons.span if cons else None,
                    rule=h.rule, notes=[note] if note else [])
     return render(d, sim.kernel.program.lines)
