@@ -42,6 +42,9 @@ offen idxen addr64 glc slc dlc scc lds nt sc0 sc1 gds tfe lwe d16 a16 r128 da un
 row_en bound_ctrl high fi
 """.split())
 
+_MEMORY_PREFIXES = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "s_load", "s_store", "s_buffer_",
+                    "s_atomic", "s_scratch_", "s_dcache", "s_atc_")
+
 _RANGE_RE = re.compile(r"^(v|s|a|acc|ttmp)\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$")
 _PREC = {"*": 3, "/": 3, "%": 3, "<<": 3, ">>": 3, "+": 2, "-": 2, "^": 1}
 _REG_RE = re.compile(r"^(v|s|a|ttmp|acc)(\d+)$")  # llvm-mc: register names are lower case only
@@ -66,6 +69,16 @@ def _grammar_path() -> Path:
         if candidate.exists():
             return candidate
     raise FileNotFoundError("gcn.lark grammar not found next to the gcnemu package")
+
+
+class _Split:
+    """Two juxtaposed operands that the grammar read as one binary expression (`v0 -1`)."""
+
+    __slots__ = ("first", "rest")
+
+    def __init__(self, first, rest):
+        self.first = first
+        self.rest = rest
 
 
 class _Builder(Transformer):
@@ -126,7 +139,15 @@ class _Builder(Transformer):
         return Reg(file, lo, hi - lo + 1, sp)
 
     def binary(self, c):
-        """Flat `a op b op c` with llvm-mc's precedence: * / % << >> above + - above ^."""
+        """Flat `a op b op c` with llvm-mc's precedence: * / % << >> above + - above ^.
+
+        A register never starts an expression in llvm-mc, so `v0 -1` (commas
+        omitted) is two operands: the sign starts the next one."""
+        if isinstance(c[0], (Reg, Special, RegList, Modified)) and c[1].value in "+-":
+            rest = c[3:]
+            head = self.neg([c[1], c[2]]) if c[1].value == "-" else c[2]
+            tail = self.binary([head] + rest) if rest else head
+            return _Split(c[0], tail)
         operands = [c[0]]
         ops: list[str] = []
         for i in range(1, len(c), 2):
@@ -163,13 +184,15 @@ class _Builder(Transformer):
     def call(self, c):
         t: Token = c[0]
         args = tuple(a for a in c[1:] if a is not None)
-        low = t.value.lower()
+        name = t.value  # as written: llvm-mc's names (vmcnt, hwreg, neg...) are case-sensitive
         end = (args[-1].span.end_column + 1) if args else t.end_column + 2
         sp = Span(self.file, self.line, t.column, self.line, end)
-        if low in ("neg", "abs", "sext") and len(args) == 1:
+        if name in ("neg", "abs", "sext") and len(args) == 1:  # source modifiers, never folded
             inner = args[0]
-            return _modify(inner, sp, neg=low == "neg", abs_=low == "abs", sext=low == "sext")
-        return Call(low, args, sp)
+            if isinstance(inner, Modified):
+                return _modify(inner, sp, neg=name == "neg", abs_=name == "abs", sext=name == "sext")
+            return Modified(inner, name == "neg", name == "abs", name == "sext", sp)
+        return Call(name, args, sp)
 
     def list(self, c):
         items = tuple(a for a in c if a is not None)
@@ -182,11 +205,23 @@ class _Builder(Transformer):
     def absval(self, c):
         x = c[0]
         sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column + 1)
-        return _modify(x, sp, abs_=True)
+        if isinstance(x, Modified):
+            return _modify(x, sp, abs_=True)
+        return Modified(x, False, True, False, sp)
 
     # -- unary
-    def neg(self, c):
+    def paren(self, c):
         x = c[0]
+        if isinstance(x, _Split):
+            sp = x.first.span
+            raise ParseError("invalid operand in expression", sp.column, sp.end_column)
+        return x
+
+    def pos(self, c):
+        return c[-1]
+
+    def neg(self, c):
+        x = c[-1]
         sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column)
         if isinstance(x, Imm):
             return Imm(-x.value, sp, "-" + x.text())
@@ -235,14 +270,20 @@ class _Builder(Transformer):
             v = tuple(i.value for i in val.items)
         elif isinstance(val, (Symbol, Special)):
             v = val.text()
-        elif isinstance(val, Reg):  # e.g. dst_sel:... never a register; keep the text
+        elif isinstance(val, (Reg, Call, Expr)):  # dst_sel:..., offset:swizzle(...), offset:X+4: keep the text
             v = val.text()
         else:
             raise ParseError(f"invalid value for modifier '{key}'", val.span.column, val.span.end_column)
-        return Modifier(key.lower(), v, sp)
+        return Modifier(key, v, sp)  # as written: llvm-mc's modifier names are case-sensitive
 
     def group(self, c):
-        return list(c)
+        out = []
+        for item in c:
+            while isinstance(item, _Split):
+                out.append(item.first)
+                item = item.rest
+            out.append(item)
+        return out
 
     def instruction(self, c):
         """Operands and modifiers from the flat item list.
@@ -256,6 +297,7 @@ class _Builder(Transformer):
         operands: list = []
         modifiers: list = []
         prev_call = False
+        memory = mnemonic.startswith(_MEMORY_PREFIXES)
         for group in c[1:]:
             if group is None:
                 continue
@@ -264,8 +306,11 @@ class _Builder(Transformer):
                     modifiers.append(item)
                     prev_call = False
                     continue
-                if isinstance(item, Symbol) and item.name.lower() in FLAG_MODIFIERS:
-                    modifiers.append(Modifier(item.name.lower(), None, item.span))
+                if isinstance(item, Symbol) and item.name in FLAG_MODIFIERS or \
+                        modifiers and isinstance(item, Special) and item.name == "scc" and memory:
+                    # bare modifier words (`offen`, `glc`...); `scc` is a cache-policy bit of memory
+                    # instructions (when it trails the operands) and the SCC register elsewhere
+                    modifiers.append(Modifier(item.name, None, item.span))
                     prev_call = False
                     continue
                 if isinstance(item, Call) and prev_call and mnemonic.startswith("s_waitcnt"):
@@ -279,6 +324,11 @@ class _Builder(Transformer):
                                      item.span.column, item.span.end_column)
                 operands.append(item)
                 prev_call = isinstance(item, Call)
+        if memory:  # a trailing `scc` of a memory instruction is its cache-policy bit
+            trailing = []
+            while operands and isinstance(operands[-1], Special) and operands[-1].name == "scc":
+                trailing.append(operands.pop())
+            modifiers[:0] = [Modifier("scc", None, o.span) for o in reversed(trailing)]
         sp_tok = Span(self.file, self.line, tok.column, self.line, tok.end_column)
         return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
 

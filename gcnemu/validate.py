@@ -1,14 +1,50 @@
 """Validation of a parsed Program against one target's ISA tables.
 
 Produces diagnostics in llvm-mc's wording where llvm-mc has one, so that
-`gcnemu check` agrees with `llvm-mc -mcpu=<target>` on the subset we model.
+`gcnemu check` agrees with `llvm-mc -mcpu=<target>` on the subset we model
+(tests/test_differential_llvm.py measures the agreement line by line).
+
+Order of checks for one instruction, as llvm-mc does them:
+1. the mnemonic: unknown anywhere (`invalid instruction, did you mean: ...?`),
+   exists on another target (`instruction not supported on this GPU`), suffix
+   not available (`e64 variant of this instruction is not supported`);
+2. operands as parsed, independent of the instruction: register index ranges,
+   tuple sizes, SGPR tuple alignment, `null`;
+3. matching the operand list against the row (count, kinds, widths, modifiers)
+   for each candidate encoding (`_e32` first, then `_e64` when no suffix is written);
+4. checks on the matched form: literals (none in VOP3/VOP3P/MAI on gfx9, one
+   unique literal per instruction), the constant bus (one SGPR or literal per
+   VALU instruction), VGPR tuple alignment on gfx90a+, offsets and counters,
+   MFMA operand rules, cache-policy bits of atomics.
+One error per instruction (llvm-mc also stops at the first), several per file.
+
+Instructions that exist on the target but have no table row get a `note`
+("instruction not modelled by gcnemu yet"); `check` still exits 0 for them.
 """
 from __future__ import annotations
 
+import json
+import math
+import struct
+from functools import lru_cache
+from importlib import resources
+
 from .diagnostics import Diagnostic
 from .isa import opcodes
-from .isa.targets import DEFAULT_TARGET, get_target, target_from_directive
-from .program import Instruction, Program
+from .isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
+from .isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
+from .parse import fold
+from .program import (
+    Assignment, Call, CallGroup, Expr, FloatImm, Imm, Instruction, Label, Modified, Modifier, Program, Reg,
+    RegList, Span, Special, Symbol,
+)
+
+try:  # the full per-target mnemonic lists (generated from LLVM)
+    from .isa import mnemonics as _mn
+except ImportError:  # pragma: no cover - the table alone then decides
+    _mn = None
+
+TARGET_NAMES = ("gfx908", "gfx90a", "gfx942", "gfx950")
 
 
 def program_target(program: Program, requested: str | None) -> str:
@@ -23,16 +59,1245 @@ def program_target(program: Program, requested: str | None) -> str:
     return DEFAULT_TARGET
 
 
+# ------------------------------------------------------------------ limits
+
+@lru_cache(maxsize=None)
+def _limits_json() -> dict:
+    try:
+        text = resources.files("gcnemu.isa").joinpath("data/limits.json").read_text(encoding="utf-8")
+        return json.loads(text).get("targets", {})
+    except (FileNotFoundError, OSError, ValueError):
+        return {}
+
+
+@lru_cache(maxsize=None)
+def limits(target: str) -> dict[str, tuple[int, int]]:
+    """Ranges llvm-mc enforces on `target`: offsets per encoding and s_waitcnt fields.
+
+    From `isa/data/limits.json` (measured with llvm-mc) when present, else from
+    `targets.py` and the documented gfx9 encodings."""
+    t = get_target(target)
+    out = {
+        "ds.offset": (0, 65535), "ds.offset0": (0, 255), "ds.offset1": (0, 255),
+        "flat.offset": (0, 4095), "global.offset": (-4096, 4095), "mubuf.offset": (0, 4095),
+        "smem.offset": (-(1 << 20), (1 << 20) - 1),
+        "s_waitcnt.vmcnt": (0, t.vmcnt_max), "s_waitcnt.expcnt": (0, t.expcnt_max),
+        "s_waitcnt.lgkmcnt": (0, t.lgkmcnt_max),
+    }
+    for key, rec in _limits_json().get(t.name, {}).items():
+        lo, hi = rec.get("min"), rec.get("max")
+        if hi is not None:
+            out[key] = (lo if lo is not None else 0, hi)
+    return out
+
+
+# ------------------------------------------------------------------ constants
+
+_FP32_INLINE = {0x3F000000, 0xBF000000, 0x3F800000, 0xBF800000, 0x40000000, 0xC0000000, 0x40800000, 0xC0800000,
+                0x3E22F983}
+_FP16_INLINE = {0x3800, 0xB800, 0x3C00, 0xBC00, 0x4000, 0xC000, 0x4400, 0xC400, 0x3118}
+_BF16_INLINE = {0x3F00, 0xBF00, 0x3F80, 0xBF80, 0x4000, 0xC000, 0x4080, 0xC080, 0x3E22}
+_FP64_INLINE = {0x3FE0000000000000, 0xBFE0000000000000, 0x3FF0000000000000, 0xBFF0000000000000,
+                0x4000000000000000, 0xC000000000000000, 0x4010000000000000, 0xC010000000000000,
+                0x3FC45F306DC9C882}
+_FP_VALUES = (0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0)
+
+INLINE, LITERAL, INVALID = "inline", "literal", "invalid"
+
+
+def _is_int(v: int, bits: int) -> bool:
+    return -(1 << (bits - 1)) <= v < (1 << (bits - 1))
+
+
+def _is_uint(v: int, bits: int) -> bool:
+    return 0 <= v < (1 << bits)
+
+
+def _f32_bits(x: float) -> int | None:
+    try:
+        return struct.unpack("<I", struct.pack("<f", x))[0]
+    except (OverflowError, struct.error):
+        return None
+
+
+def _f16_bits(x: float) -> int | None:
+    try:
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    except (OverflowError, struct.error):
+        return None
+
+
+def _bf16_bits(x: float) -> int | None:
+    b = _f32_bits(x)
+    if b is None:
+        return None
+    # round to nearest even
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) & 0xFFFF
+
+
+def _f64_bits(x: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def _sext(v: int, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+_T32 = frozenset({"", "b32", "i32", "u32", "f32"})
+_T16 = frozenset({"f16", "bf16", "i16", "u16", "b16"})
+_TPK16 = frozenset({"v2f16", "v2i16", "v2bf16"})
+_T64 = frozenset({"f64", "b64", "i64", "u64"})
+_TPK32 = frozenset({"v2f32", "v2b32"})
+
+
+def _float_class(value: float, fmt: str, fp_set) -> str:
+    """Inline/literal/invalid for a floating-point token converted to `fmt` (f32/f16/bf16)."""
+    if not math.isfinite(value):
+        return INVALID
+    if fmt == "f32":
+        bits, inf = _f32_bits(value), 0x7F800000
+    elif fmt == "bf16":
+        bits, inf = _bf16_bits(value), 0x7F80
+    else:
+        bits, inf = _f16_bits(value), 0x7C00
+    if bits is None or (bits & inf) == inf:
+        return INVALID
+    return INLINE if bits in fp_set else LITERAL
+
+
+@lru_cache(maxsize=8192)
+def classify_constant(value, is_float: bool, typ: str) -> str:
+    """INLINE, LITERAL or INVALID for a constant token used as an operand of type `typ`.
+
+    llvm-mc's rules (AMDGPUAsmParser isInlinableImm/isLiteralImm), gfx9: integer
+    tokens are truncated to the operand size before the inline test (0xffffffff
+    is -1 for a 32-bit operand); floating-point tokens are converted to the
+    operand's format; a 1/(2*pi) inline constant exists; packed 16-bit operands
+    take 32-bit patterns (f16 patterns for float ops, f32 patterns for integer ops).
+    """
+    if typ in _T32:
+        if is_float:
+            return _float_class(value, "f32", _FP32_INLINE)
+        v = value
+        if not (_is_int(v, 32) or _is_uint(v, 32)):
+            return INVALID
+        if -16 <= _sext(v, 32) <= 64 or (v & 0xFFFFFFFF) in _FP32_INLINE:
+            return INLINE
+        return LITERAL
+    if typ in _T16:
+        fmt = "bf16" if typ == "bf16" else "f16"
+        fp_set = _BF16_INLINE if typ == "bf16" else _FP16_INLINE
+        if is_float:
+            return _float_class(value, fmt, fp_set)
+        v = value
+        if not (_is_int(v, 16) or _is_uint(v, 16)):
+            return INVALID
+        if typ in ("f16", "bf16"):  # fp16 operands truncate integer tokens to 16 bits first
+            if -16 <= _sext(v, 16) <= 64 or (v & 0xFFFF) in fp_set:
+                return INLINE
+        elif -16 <= v <= 64:
+            return INLINE
+        return LITERAL
+    if typ in _TPK16:
+        is_fp = typ != "v2i16"
+        fp_set = (_BF16_INLINE if typ == "v2bf16" else _FP16_INLINE) if is_fp else _FP32_INLINE
+        if is_float:
+            return _float_class(value, ("bf16" if typ == "v2bf16" else "f16") if is_fp else "f32", fp_set)
+        v = value
+        if not (_is_int(v, 32) or _is_uint(v, 32)):
+            return INVALID
+        if -16 <= _sext(v, 32) <= 64 or (v & 0xFFFFFFFF) in fp_set:
+            return INLINE
+        return LITERAL
+    if typ in _TPK32:
+        if is_float:
+            return _float_class(value, "f32", _FP32_INLINE)
+        v = value
+        if classify_constant(v, False, "b64") == INLINE:
+            return INLINE
+        if not (_is_int(v, 32) or _is_uint(v, 32)):
+            return INVALID
+        if -16 <= _sext(v, 32) <= 64 or (v & 0xFFFFFFFF) in _FP32_INLINE:
+            return INLINE
+        return LITERAL
+    if typ in _T64:
+        if is_float:
+            if not math.isfinite(value):
+                return INVALID
+            if value in _FP_VALUES or _f64_bits(value) == 0x3FC45F306DC9C882:
+                return INLINE
+            return LITERAL if typ == "f64" else INVALID
+        v = value
+        if not _is_int(v, 64) and not _is_uint(v, 64):
+            return INVALID
+        if -16 <= v <= 64 or (v & 0xFFFFFFFFFFFFFFFF) in _FP64_INLINE:
+            return INLINE
+        if typ == "f64" and _is_uint(v, 32) and ((v << 32) & 0xFFFFFFFFFFFFFFFF) in _FP64_INLINE:
+            return INLINE
+        if _is_int(v, 32) or _is_uint(v, 32):
+            return LITERAL
+        return INVALID
+    return LITERAL
+
+
+# ------------------------------------------------------------------ operand values
+
+_SPECIAL_WIDTH = {
+    "vcc": 2, "exec": 2, "flat_scratch": 2, "xnack_mask": 2,
+    "vcc_lo": 1, "vcc_hi": 1, "exec_lo": 1, "exec_hi": 1, "m0": 1, "flat_scratch_lo": 1, "flat_scratch_hi": 1,
+    "xnack_mask_lo": 1, "xnack_mask_hi": 1,
+}
+# 32-bit status sources (SCC, VCCZ, EXECZ): scalar registers for llvm-mc, usable as any-width sources
+_SRC_REGS = frozenset("scc src_scc vccz src_vccz execz src_execz src_lds_direct lds_direct "
+                      "src_pops_exiting_wave_id pops_exiting_wave_id".split())
+# 64-bit aperture sources
+_APERTURES = frozenset("src_shared_base src_shared_limit src_private_base src_private_limit shared_base "
+                       "shared_limit private_base private_limit".split())
+_VALID_VSIZES = frozenset(list(range(1, 13)) + [16, 32])
+_VALID_SSIZES = frozenset(list(range(1, 13)) + [16])
+_SCALAR_KINDS = frozenset({"s", "srcreg", "aperture"})
+
+
+class _V:
+    """One operand, normalized.
+
+    kind: v a s (SGPR, ttmp or named scalar register), srcreg (scc/vccz/execz),
+    aperture (src_shared_base...), const (absolute value), reloc (a symbol or
+    expression not known yet: a relocatable literal), off, call, group, other.
+    """
+
+    __slots__ = ("kind", "index", "count", "name", "value", "is_float", "neg", "abs", "sext", "span", "op")
+
+    def __init__(self, kind, span, op, index=0, count=1, name="", value=None, is_float=False):
+        self.kind = kind
+        self.index = index
+        self.count = count
+        self.name = name
+        self.value = value
+        self.is_float = is_float
+        self.neg = self.abs = self.sext = False
+        self.span = span
+        self.op = op
+
+    @property
+    def modified(self) -> bool:
+        return self.neg or self.abs or self.sext
+
+    def key(self):
+        return (self.name or self.kind, self.index, self.count)
+
+
+class _Error(Exception):
+    def __init__(self, message: str, span: Span | None, rule: str = "", notes=None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.rule = rule
+        self.notes = notes or []
+
+
+class _Ctx:
+    """What validation of one instruction needs to know about the file and the target."""
+
+    def __init__(self, target: str, symbols: dict | None = None, labels: frozenset = frozenset(),
+                 defined: frozenset = frozenset()):
+        self.target: Target = get_target(target)
+        self.name = self.target.name
+        self.symbols: dict = symbols if symbols is not None else {}  # name -> (value, is_float) | None, so far
+        self.labels = labels  # every label of the file
+        self.defined = defined  # every symbol the file defines (.set / =), wherever
+        self.limits = limits(self.name)
+        self.gfx90a_plus = self.name != "gfx908"
+        self.gfx94 = self.name in ("gfx942", "gfx950")
+
+    def evaluate(self, op, depth: int = 0):
+        """(value, is_float) of a constant expression; None when not absolute (symbols not defined yet)."""
+        if depth > 64:
+            return None
+        if isinstance(op, Imm):
+            return _norm_int(op.value), False
+        if isinstance(op, FloatImm):
+            return op.value, True
+        if isinstance(op, Symbol):
+            return self.symbols.get(op.name)
+        if isinstance(op, Modified) and op.neg and not op.abs and not op.sext:
+            r = self.evaluate(op.inner, depth + 1)
+            if r is None:
+                return None
+            return (-r[0], True) if r[1] else (_norm_int(-r[0]), False)
+        if isinstance(op, Expr):
+            vals = []
+            for a in op.args:
+                r = self.evaluate(a, depth + 1)
+                if r is None or r[1]:
+                    return None
+                vals.append(r[0])
+            try:
+                if op.op == "neg":
+                    return _norm_int(-vals[0]), False
+                if op.op == "~":
+                    return _norm_int(~vals[0]), False
+                if op.op == "!":
+                    return int(not vals[0]), False
+                return _norm_int(fold(op.op, vals[0], vals[1])), False
+            except (ZeroDivisionError, ValueError, OverflowError, IndexError):
+                return None
+        return None
+
+
+def _norm_int(v: int) -> int:
+    """llvm-mc evaluates expressions in 64 bits: 0xffffffffffffffff is -1."""
+    if -(1 << 63) <= v < (1 << 64):
+        return v - (1 << 64) if v >= (1 << 63) else v
+    return v  # out of the 64-bit range: kept, rejected by the operand checks
+
+
+def _normalize(op, ctx: _Ctx) -> _V:
+    """An operand as a _V, raising _Error for what llvm-mc rejects while parsing it."""
+    if isinstance(op, Modified):
+        inner = _normalize(op.inner, ctx)
+        inner.neg, inner.abs, inner.sext = op.neg, op.abs, op.sext
+        inner.span = op.span
+        return inner
+    if isinstance(op, Reg):
+        _check_reg(op.file, op.index, op.count, op.span, op.text())
+        kind = "s" if op.file in ("s", "ttmp") else op.file
+        return _V(kind, op.span, op, op.index, op.count, name="" if op.file == "s" else op.file)
+    if isinstance(op, Special):
+        n = op.name
+        if n == "off":
+            return _V("off", op.span, op, name="off")
+        if n == "null":
+            raise _Error("'null' operand is not supported on this GPU", op.span)
+        if n in _SRC_REGS:
+            return _V("srcreg", op.span, op, name=n if n.startswith("src_") else "src_" + n)
+        if n in _APERTURES:
+            return _V("aperture", op.span, op, name=n if n.startswith("src_") else "src_" + n)
+        if n in _SPECIAL_WIDTH:
+            return _V("s", op.span, op, 0, _SPECIAL_WIDTH[n], name=n)
+        raise _Error(f"{n} register not available on this GPU", op.span)
+    if isinstance(op, RegList):
+        return _normalize_list(op, ctx)
+    if isinstance(op, (Imm, FloatImm, Symbol, Expr)):
+        r = ctx.evaluate(op)
+        if r is None:
+            return _V("reloc", op.span, op, name=op.name if isinstance(op, Symbol) else "")
+        return _V("const", op.span, op, value=r[0], is_float=r[1])
+    if isinstance(op, Call):
+        return _V("call", op.span, op, name=op.name)
+    if isinstance(op, CallGroup):
+        return _V("group", op.span, op)
+    return _V("other", getattr(op, "span", None), op)
+
+
+def _check_reg(file: str, index: int, count: int, span: Span, text: str) -> None:
+    last = index + count - 1
+    if file in ("v", "a"):
+        if last > 255:
+            raise _Error("register index is out of range", span)
+        if count not in _VALID_VSIZES:
+            raise _Error("invalid or unsupported register size", span)
+        return
+    if last > (15 if file == "ttmp" else 105):
+        raise _Error("register index is out of range", span)
+    if count not in _VALID_SSIZES:
+        raise _Error("invalid or unsupported register size", span)
+    if (count == 2 and index % 2) or (count >= 3 and index % 4):
+        raise _Error("invalid register alignment", span)
+    if file == "s" and last > 101:
+        raise _Error(f"{text} register not available on this GPU", span)
+
+
+def _normalize_list(op: RegList, ctx: _Ctx) -> _V:
+    items = op.items
+    if not items or not all(isinstance(i, Reg) and i.count == 1 for i in items):
+        raise _Error("expected a register", op.span)
+    file = items[0].file
+    first = items[0].index
+    for k, it in enumerate(items):
+        if it.file != file:
+            raise _Error("registers in a list must be of the same kind", it.span)
+        if it.index != first + k:
+            raise _Error("registers in a list must have consecutive indices", it.span)
+    text = f"{file}[{first}:{first + len(items) - 1}]" if len(items) > 1 else f"{file}{first}"
+    _check_reg(file, first, len(items), op.span, text)
+    kind = "s" if file in ("s", "ttmp") else file
+    return _V(kind, op.span, op, first, len(items), name="" if file == "s" else file)
+
+
+# ------------------------------------------------------------------ public API
+
 def validate(program: Program, target: str) -> list[Diagnostic]:
-    """All diagnostics for the program on `target` (parse diagnostics included)."""
+    """All diagnostics for the program on `target` (parse diagnostics included), in source order."""
     diags = list(program.diagnostics)
-    for ins in program.instructions:
-        diags.extend(validate_instruction(ins, target))
+    labels = frozenset(s.name for s in program.statements if isinstance(s, Label))
+    defined = frozenset(s.name for s in program.statements if isinstance(s, Assignment))
+    ctx = _Ctx(target, {}, labels, defined)
+    for st in program.statements:
+        if isinstance(st, Instruction):
+            diags.extend(validate_instruction(st, target, ctx))
+        elif isinstance(st, Assignment):
+            ctx.symbols[st.name] = ctx.evaluate(st.value)
+    diags.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
     return diags
 
 
-def validate_instruction(ins: Instruction, target: str) -> list[Diagnostic]:
-    info = opcodes.lookup(ins.mnemonic)
-    if info is None:
-        return [Diagnostic("error", "invalid instruction", ins.mnemonic_span)]
-    return []
+def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None) -> list[Diagnostic]:
+    """Diagnostics for one instruction: at most one error (as llvm-mc), plus notes and warnings."""
+    if ctx is None:
+        ctx = _Ctx(target)
+    try:
+        return _validate(ins, ctx)
+    except _Error as e:
+        return [Diagnostic("error", e.message, e.span or ins.mnemonic_span, rule=e.rule, notes=e.notes)]
+    except (RecursionError, ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError) as e:
+        # a bug in gcnemu, never the user's fault: say so instead of a traceback
+        return [Diagnostic("error", f"internal error while validating this instruction ({type(e).__name__}: {e}); "
+                           "please report it", ins.mnemonic_span, rule="internal")]
+
+
+_DPP_CONTROLS = frozenset("quad_perm row_shl row_shr row_ror wave_shl wave_rol wave_shr wave_ror row_mirror "
+                          "row_half_mirror row_bcast".split())
+_SDWA_DPP_MODS = _DPP_CONTROLS | frozenset("row_mask bank_mask bound_ctrl fi dst_sel dst_unused src0_sel "
+                                           "src1_sel".split())
+
+
+def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
+    m = ins.mnemonic
+    base, sfx = opcodes.base_mnemonic(m)
+    _check_mnemonic(ins, ctx)
+    ops = [_normalize(o, ctx) for o in ins.operands]
+    if sfx == "_dpp" and not any(md.name in _DPP_CONTROLS for md in ins.modifiers) and \
+            not any(isinstance(o, Symbol) and o.name in _DPP_CONTROLS for o in ins.operands):
+        raise _Error("too few operands for instruction", ins.mnemonic_span)
+    info = opcodes.row_for(ins, ctx.name)
+    if info is not None and info.encoding == "MUBUF":
+        ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
+    if info is None or sfx in ("_sdwa", "_dpp") or any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
+        out = [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
+                          rule="not-modelled")]
+        return out + _reloc_warnings(ops, ctx)
+    _check_modifier_values(ins, info, ctx)
+    enc = info.encoding
+    if enc.startswith("SOP"):
+        _check_scalar(ins, info, ops, ctx)
+    elif enc == "SMEM":
+        _check_smem(ins, info, ops, ctx)
+    elif enc in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3P"):
+        _check_valu(ins, info, ops, ctx, sfx)
+    elif enc == "MAI":
+        _check_mai(ins, info, ops, ctx)
+    elif enc == "DS":
+        _check_ds(ins, info, ops, ctx)
+    elif enc in ("GLOBAL", "FLAT"):
+        _check_flat(ins, info, ops, ctx)
+    elif enc == "MUBUF":
+        _check_mubuf(ins, info, ops, ctx)
+    return _reloc_warnings(ops, ctx)
+
+
+def _reloc_warnings(ops: list[_V], ctx: _Ctx) -> list[Diagnostic]:
+    out = []
+    for v in ops:
+        if v.kind == "reloc" and v.name and v.name not in ctx.labels and v.name not in ctx.defined:
+            out.append(Diagnostic("warning", f"symbol '{v.name}' is not defined in this file: llvm-mc emits a "
+                                  "relocation; gcnemu cannot run this instruction", v.span, rule="undefined-symbol"))
+    return out
+
+
+def _check_mnemonic(ins: Instruction, ctx: _Ctx) -> None:
+    m = ins.mnemonic
+    sp = ins.mnemonic_span
+    base, sfx = opcodes.base_mnemonic(m)
+    if base in opcodes.ALIASES and (not sfx or sfx == "_e64"):
+        m = opcodes.ALIASES[base] + sfx
+    if _mn is None:
+        if opcodes.lookup(m) is None:
+            raise _Error("invalid instruction", sp)
+        return
+    if _mn.exists(m, ctx.name):
+        return
+    if sfx in ("", "_e64") and opcodes.mfma_info(m, ctx.name) is not None:
+        return  # MFMA aliases the mnemonic tables may lack
+    base, sfx = opcodes.base_mnemonic(m)
+    if sfx and _mn.exists(base, ctx.name):
+        raise _Error(f"{sfx[1:]} variant of this instruction is not supported", sp)
+    others = _mn.targets_having(m)
+    if others:
+        raise _Error("instruction not supported on this GPU", sp, rule="target",
+                     notes=[Diagnostic("note", f"{m} exists on {', '.join(others)}", sp)])
+    sugg = _mn.suggestions(m, ctx.name)
+    if sugg:
+        raise _Error(f"invalid instruction, did you mean: {', '.join(sugg)}?", sp)
+    best = _mn.suggest(m, ctx.name)
+    notes = [Diagnostic("note", f"did you mean '{best}'?", sp)] if best else []
+    raise _Error("invalid instruction", sp, notes=notes)
+
+
+# ------------------------------------------------------------------ modifiers
+
+_LIST_MODS = frozenset({"op_sel", "op_sel_hi", "neg_lo", "neg_hi", "neg"})
+_OMOD = {("mul", 2), ("mul", 4), ("div", 2), ("div", 1)}
+# llvm-mc parses optional operands in the order of the instruction's asm string
+_SLOTS = {name: i for i, name in enumerate(
+    ["idxen", "offen", "offset", "offset0", "offset1", "op_sel", "op_sel_hi", "neg_lo", "neg_hi", "cbsz", "abid",
+     "blgp", "neg", "cpol", "lds", "gds", "clamp", "omod"])}
+_CPOL_NAMES = frozenset({"glc", "slc", "scc", "sc0", "sc1", "nt", "dlc"})
+
+
+def _slot(name: str) -> int | None:
+    if name in _CPOL_NAMES:
+        return _SLOTS["cpol"]
+    if name in ("mul", "div"):
+        return _SLOTS["omod"]
+    return _SLOTS.get(name)
+
+
+def _cpol(ctx: _Ctx) -> frozenset:
+    if ctx.gfx94:
+        return frozenset({"sc0", "sc1", "nt"})
+    if ctx.gfx90a_plus:
+        return frozenset({"glc", "slc", "scc"})
+    return frozenset({"glc", "slc"})
+
+
+def _allowed_modifiers(info: OpInfo, ctx: _Ctx) -> frozenset:
+    mods = info.modifiers
+    if opcodes.CPOL in mods:
+        mods = (mods - {opcodes.CPOL}) | _cpol(ctx)
+    return mods
+
+
+def _mod_int(m: Modifier, ctx: _Ctx) -> int | None:
+    v = m.value
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return _norm_int(v)
+    if isinstance(v, str):
+        r = ctx.symbols.get(v)
+        if r is not None and not r[1]:
+            return r[0]
+    return None
+
+
+def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
+    """Modifiers legal for this row on this target, once each, in llvm-mc's order, values in range."""
+    allowed = _allowed_modifiers(info, ctx)
+    enc = info.encoding
+    if enc in ("VOP1", "VOP2"):
+        allowed = allowed | {"clamp"}  # the SDWA form clamps any VOP1/VOP2 opcode (checked per encoding)
+    seen = set()
+    last_slot = -1
+    for i, m in enumerate(ins.modifiers):
+        name = m.name
+        key = "omod" if name in ("mul", "div") else name
+        if key in seen:
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction", m.span)
+        seen.add(key)
+        if name == "gds" and enc == "DS" and ctx.gfx90a_plus and "gds" in info.modifiers:
+            raise _Error("gds modifier is not supported on this GPU", m.span)
+        if name == "scc" and enc in ("GLOBAL", "FLAT", "MUBUF") and ctx.name == "gfx908":
+            raise _Error("scc modifier is not supported on this GPU", m.span)
+        if name == "dlc":
+            raise _Error("dlc modifier is not supported on this GPU", m.span)
+        if key not in allowed:
+            if enc == "MAI" and name in ("neg", "blgp", "cbsz", "abid") and m.value is not None:
+                raise _Error(f"invalid modifier: {name} is not supported", m.span)
+            if enc == "SMEM" and name in _CPOL_NAMES:
+                raise _Error("invalid cache policy for SMEM instruction", ins.mnemonic_span)
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction", m.span)
+        slot = _slot(name)
+        if slot is not None:
+            if slot < last_slot:
+                if name in ("idxen", "offen"):  # literal tokens of the MUBUF syntax: the earlier modifier is wrong
+                    raise _Error("invalid operand for instruction", ins.modifiers[0].span if i else m.span)
+                raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
+                             m.span)
+            last_slot = slot
+        _check_modifier_value(m, info, ctx)
+
+
+def _check_modifier_value(m: Modifier, info: OpInfo, ctx: _Ctx) -> None:
+    name = m.name
+    if name in _LIST_MODS:
+        if not isinstance(m.value, tuple):
+            raise _Error("expected a left square bracket", m.span)
+        if not m.value or len(m.value) > 4 or any(x not in (0, 1) for x in m.value):
+            raise _Error(f"invalid {name} value.", m.span)
+        return
+    if name in ("mul", "div"):
+        if (name, m.value) not in _OMOD:
+            raise _Error("invalid multiplier" if name == "mul" else "invalid divisor", m.span)
+        return
+    if name not in ("offset", "offset0", "offset1", "cbsz", "abid", "blgp"):
+        if m.value is not None:
+            raise _Error("invalid operand for instruction", m.span)
+        return
+    if m.value is None:
+        raise _Error("expected a colon", m.span)
+    if name == "offset" and info.mnemonic == "ds_swizzle_b32" and isinstance(m.value, str) \
+            and m.value.startswith("swizzle("):
+        _check_swizzle(m.value, m.span)
+        return
+    v = _mod_int(m, ctx)
+    if v is None:
+        raise _Error("expected absolute expression", m.span)
+    if name == "offset":
+        _check_offset(v, m, info, ctx)
+    elif name in ("offset0", "offset1"):
+        lo, hi = ctx.limits.get(f"ds.{name}", (0, 255))
+        if not lo <= v <= hi:
+            raise _Error(f"invalid {name} value.", m.span)
+    elif name == "cbsz" and not 0 <= v <= 7:
+        raise _Error("invalid cbsz value.", m.span)
+    elif name == "abid" and not 0 <= v <= 15:
+        raise _Error("invalid abid value.", m.span)
+    elif name == "blgp" and not 0 <= v <= 7:
+        raise _Error("invalid operand for instruction", m.span)
+
+
+_OFFSET_KEYS = {"DS": ("ds.offset", "expected a 16-bit unsigned offset"),
+                "GLOBAL": ("global.offset", "expected a 13-bit signed offset"),
+                "FLAT": ("flat.offset", "expected a 12-bit unsigned offset"),
+                "MUBUF": ("mubuf.offset", "expected a 16-bit unsigned offset"),
+                "SMEM": ("smem.offset", "expected a 21-bit signed offset")}
+
+
+def _check_offset(v: int, m: Modifier, info: OpInfo, ctx: _Ctx) -> None:
+    key = _OFFSET_KEYS.get(info.encoding)
+    if key is None:
+        return
+    lo, hi = ctx.limits.get(key[0], (0, 65535))
+    if not lo <= v <= hi:
+        raise _Error(key[1], m.span)
+
+
+_SWIZZLE_MODES = {"QUAD_PERM": 4, "BITMASK_PERM": 1, "BROADCAST": 2, "SWAP": 1, "REVERSE": 1}
+
+
+def _check_swizzle(text: str, span: Span) -> None:
+    """`swizzle(MODE, args...)` as written in `offset:` of ds_swizzle_b32."""
+    inner = text[len("swizzle("):-1]
+    parts = [p.strip() for p in inner.split(",")] if inner.strip() else []
+    if not parts or parts[0] not in _SWIZZLE_MODES:
+        raise _Error("expected a swizzle mode", span)
+    if len(parts) - 1 != _SWIZZLE_MODES[parts[0]]:
+        raise _Error("expected a comma" if len(parts) - 1 < _SWIZZLE_MODES[parts[0]] else
+                     "expected a closing parentheses", span)
+
+
+# ------------------------------------------------------------------ shared operand checks
+
+def _too_few(ins: Instruction) -> _Error:
+    return _Error("too few operands for instruction", ins.mnemonic_span)
+
+
+def _invalid(v: _V | None, ins: Instruction, msg: str = "invalid operand for instruction") -> _Error:
+    return _Error(msg, v.span if v is not None and v.span is not None else ins.mnemonic_span)
+
+
+def _count(ins: Instruction, ops: list[_V], n_min: int, n_max: int) -> None:
+    if len(ops) < n_min:
+        raise _too_few(ins)
+    if len(ops) > n_max:
+        raise _invalid(ops[n_max], ins)
+
+
+def _const_ok(v: _V, typ: str, allow_literal: bool) -> bool:
+    """A constant (or not-yet-known symbol) is acceptable for an operand of this type."""
+    if v.kind in ("reloc", "off"):
+        return allow_literal and typ in _T32
+    if v.kind != "const":
+        return False
+    cls = classify_constant(v.value, v.is_float, typ)
+    return cls == INLINE or (cls == LITERAL and allow_literal)
+
+
+def _is_literal(v: _V, typ: str) -> bool:
+    if v.kind in ("reloc", "off"):
+        return True
+    return v.kind == "const" and classify_constant(v.value, v.is_float, typ) == LITERAL
+
+
+def _literal_key(v: _V):
+    if v.kind == "const":
+        return ("lit", v.value, v.is_float)
+    return ("reloc", v.op.text() if hasattr(v.op, "text") else id(v))
+
+
+def _scalar_src_ok(v: _V, width: int) -> bool:
+    """An SGPR-class source of `width` registers (status sources and apertures fit any width)."""
+    if v.kind == "s":
+        return v.count == width
+    return v.kind in ("srcreg", "aperture")
+
+
+def _scalar_dst_ok(v: _V, width: int, valu_sdst: bool = False) -> bool:
+    if v.kind == "s":
+        return v.count == width
+    if v.kind == "srcreg":
+        return width == 1 or valu_sdst
+    return v.kind == "aperture" and valu_sdst
+
+
+def _vgpr_aligned(v: _V, ctx: _Ctx) -> bool:
+    return not (ctx.gfx90a_plus and v.kind in ("v", "a") and v.count >= 2 and v.index % 2)
+
+
+# ------------------------------------------------------------------ SALU
+
+def _check_scalar(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    if ins.modifiers:
+        raise _Error("invalid operand for instruction", ins.modifiers[0].span)
+    specs = info.operands
+    n_min = sum(1 for sp in specs if not sp.optional)
+    _count(ins, ops, n_min, len(specs))
+    literals = set()
+    for v, spec in zip(ops, specs):
+        k = spec.kinds
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+        if k == "n":
+            if v.kind != "const":
+                raise _invalid(v, ins)
+        elif k == "L":
+            _check_branch_target(v, ins, ctx)
+        elif k == "w":
+            _check_waitcnt(v, ins, ctx)
+        elif k == "h":
+            _check_hwreg(v, ins, ctx)
+        elif k == "m":
+            _check_sendmsg(v, ins, ctx)
+        elif k == "k":
+            if v.kind != "const" or v.is_float:
+                raise _invalid(v, ins)
+            if not (0 if spec.type == "u16" else -32768) <= v.value <= 65535:
+                raise _invalid(v, ins)
+        elif spec.write:
+            if not _scalar_dst_ok(v, spec.width):
+                raise _invalid(v, ins)
+        elif v.kind in _SCALAR_KINDS:
+            if "s" not in k or not _scalar_src_ok(v, spec.width):
+                raise _invalid(v, ins)
+        elif v.kind in ("const", "reloc", "off") and "i" in k:
+            if not _const_ok(v, spec.type, "l" in k) or v.kind == "off" and spec.role == "imm":
+                raise _invalid(v, ins)
+            if _is_literal(v, spec.type):
+                literals.add(_literal_key(v))
+                if len(literals) > 1:
+                    raise _Error("only one unique literal operand is allowed", v.span)
+        else:
+            raise _invalid(v, ins)
+
+
+def _check_branch_target(v: _V, ins: Instruction, ctx: _Ctx) -> None:
+    if v.kind == "const":
+        if v.is_float and v.value != 0 or not v.is_float and not -32768 <= v.value <= 65535:
+            raise _Error("expected a 16-bit signed jump offset", v.span)
+        return
+    if v.kind == "reloc":
+        if isinstance(v.op, Symbol):
+            if v.name not in ctx.labels and v.name not in ctx.defined:
+                raise _Error(f"undefined label '{v.name}'", v.span, rule="undefined-label")
+            return
+        raise _Error("expected an absolute expression or a label", v.span)
+    raise _invalid(v, ins)
+
+
+_WAITCNT_NAMES = ("vmcnt", "expcnt", "lgkmcnt")
+
+
+def _check_waitcnt(v: _V, ins: Instruction, ctx: _Ctx) -> None:
+    if v.kind == "const":
+        return
+    if v.kind == "call":
+        calls = (v.op,)
+    elif v.kind == "group":
+        calls = v.op.calls
+    else:
+        raise _invalid(v, ins)
+    for c in calls:
+        name = c.name
+        base = name[:-4] if name.endswith("_sat") else name
+        if base not in _WAITCNT_NAMES:
+            raise _Error(f"invalid counter name {name}", c.span)
+        if len(c.args) != 1:
+            raise _Error("expected absolute expression", c.span)
+        r = ctx.evaluate(c.args[0])
+        if r is None or r[1]:
+            raise _Error("expected absolute expression", c.args[0].span)
+        lo, hi = ctx.limits.get(f"s_waitcnt.{base}", (0, 63))
+        if not name.endswith("_sat") and not 0 <= r[0] <= hi:
+            raise _Error(f"too large value for {base}", c.args[0].span)
+
+
+_HWREG_NAMES = frozenset("""HW_REG_MODE HW_REG_STATUS HW_REG_TRAPSTS HW_REG_HW_ID HW_REG_GPR_ALLOC HW_REG_LDS_ALLOC
+HW_REG_IB_STS HW_REG_SH_MEM_BASES HW_REG_TBA_LO HW_REG_TBA_HI HW_REG_TMA_LO HW_REG_TMA_HI HW_REG_XCC_ID
+HW_REG_SQ_PERF_SNAPSHOT_DATA HW_REG_SQ_PERF_SNAPSHOT_DATA1 HW_REG_SQ_PERF_SNAPSHOT_PC_LO
+HW_REG_SQ_PERF_SNAPSHOT_PC_HI""".split())
+
+
+def _check_hwreg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
+    if v.kind == "const":
+        if v.is_float or not 0 <= v.value <= 65535:
+            raise _Error("invalid immediate: only 16-bit values are legal", v.span)
+        return
+    if v.kind != "call" or v.name != "hwreg":
+        raise _invalid(v, ins)
+    args = v.op.args
+    if not 1 <= len(args) <= 3:
+        raise _Error("expected a hwreg macro, structured immediate or an absolute expression", v.span)
+    first = args[0]
+    if isinstance(first, Symbol) and first.name.startswith("HW_REG_"):
+        if first.name not in _HWREG_NAMES:
+            raise _Error("expected a register name or an absolute expression", first.span)
+    else:
+        r = ctx.evaluate(first)
+        if r is None or r[1]:
+            raise _Error("expected a register name or an absolute expression", first.span)
+        if not 0 <= r[0] <= 63:
+            raise _Error("invalid hardware register: only 6-bit values are legal", first.span)
+    if len(args) >= 2:
+        r = ctx.evaluate(args[1])
+        if r is None or r[1] or not 0 <= r[0] <= 31:
+            raise _Error("invalid bit offset: only 5-bit values are legal", args[1].span)
+    if len(args) == 3:
+        r = ctx.evaluate(args[2])
+        if r is None or r[1] or not 1 <= r[0] <= 32:
+            raise _Error("invalid bitfield width: only values from 1 to 32 are legal", args[2].span)
+
+
+_MSG_NAMES = frozenset("""MSG_INTERRUPT MSG_GS MSG_GS_DONE MSG_SAVEWAVE MSG_STALL_WAVE_GEN MSG_HALT_WAVES
+MSG_ORDERED_PS_DONE MSG_EARLY_PRIM_DEALLOC MSG_GS_ALLOC_REQ MSG_GET_DOORBELL MSG_GET_DDID MSG_SYSMSG""".split())
+
+
+def _check_sendmsg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
+    if v.kind == "const":
+        if v.is_float or not 0 <= v.value <= 65535:
+            raise _Error("invalid immediate: only 16-bit values are legal", v.span)
+        return
+    if v.kind != "call" or v.name != "sendmsg" or not v.op.args:
+        raise _invalid(v, ins)
+    first = v.op.args[0]
+    if isinstance(first, Symbol) and first.name.startswith("MSG_"):
+        if first.name not in _MSG_NAMES:
+            raise _Error("expected a message name or an absolute expression", first.span)
+    elif ctx.evaluate(first) is None:
+        raise _Error("expected a message name or an absolute expression", first.span)
+
+
+# ------------------------------------------------------------------ SMEM
+
+_NOT_SMEM_DST = frozenset({"exec", "exec_lo", "exec_hi", "m0"})
+
+
+def _check_smem(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    specs = info.operands
+    n_min = sum(1 for sp in specs if not sp.optional)
+    _count(ins, ops, n_min, len(specs))
+    soff_is_reg = False
+    for v, spec in zip(ops, specs):
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+        if spec.role == "soffset":
+            if v.kind in ("s", "srcreg") and v.count == 1:
+                soff_is_reg = True
+                continue
+            if v.kind == "const":
+                if v.is_float:
+                    raise _Error("expected a 21-bit signed offset", v.span)
+                if info.mnemonic.startswith("s_buffer_"):
+                    if not 0 <= v.value <= 0xFFFFF:
+                        raise _Error("expected a 20-bit unsigned offset", v.span)
+                    continue
+                lo, hi = ctx.limits.get("smem.offset", (-(1 << 20), (1 << 20) - 1))
+                if not lo <= v.value <= hi:
+                    raise _Error("expected a 21-bit signed offset", v.span)
+                continue
+            raise _invalid(v, ins)
+        if spec.role in ("sdst", "sdata"):
+            if not _scalar_dst_ok(v, spec.width) or v.name in _NOT_SMEM_DST:
+                raise _invalid(v, ins)
+            continue
+        # sbase: an SGPR tuple (or ttmp / vcc-like pair)
+        if v.kind != "s" or v.count != spec.width or v.name in ("exec", "m0"):
+            raise _invalid(v, ins)
+    for m in ins.modifiers:
+        if m.name == "offset" and not soff_is_reg:
+            raise _Error("invalid operand for instruction", m.span)
+
+
+# ------------------------------------------------------------------ VALU
+
+def _encodings(info: OpInfo, sfx: str, ctx: _Ctx) -> list[str]:
+    """Candidate encodings in llvm-mc's matching order."""
+    if info.encoding in ("VOP1", "VOP2", "VOPC"):
+        if sfx == "_e32":
+            return ["e32"]
+        if sfx == "_e64":
+            return ["e64"]
+        out = ["e32", "e64"]
+        if _mn is not None:
+            row = _mn.info(info.mnemonic, ctx.name)
+            if row is not None and "sdwa" in row.suffixes:
+                out.append("sdwa")
+        return out
+    return ["e64"]
+
+
+def _check_valu(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx, sfx: str) -> None:
+    errors: list[_Error] = []
+    for enc in _encodings(info, sfx, ctx):
+        try:
+            pairs = _match_valu(ins, info, ops, ctx, enc)
+        except _Error as e:
+            errors.append(e)
+            continue
+        _post_valu(ins, info, pairs, ctx, enc)
+        return
+    raise _nearest_miss(errors)
+
+
+def _nearest_miss(errors: list[_Error]) -> _Error:
+    """Of the failed encodings, the error that got furthest into the line (as llvm-mc reports)."""
+    return max(errors, key=lambda e: e.span.column if e.span else 0)
+
+
+_NOT_VALU_SDST = frozenset({"m0", "exec_lo", "exec_hi"})
+
+
+def _match_valu(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx, enc: str):
+    """Structural match of the operands for one encoding: [(operand, spec)] or _Error."""
+    specs = list(info.operands)
+    e32, sdwa = enc == "e32", enc == "sdwa"
+    vopc = info.encoding == "VOPC"
+    if e32 and len(ops) == len(specs) - 1:
+        implicit = [i for i, sp in enumerate(specs) if sp.kinds == "s" and sp.width == 2]
+        if len(implicit) == 1:  # `v_cmp_eq_u32 v0, v1`, `v_add_co_u32 v0, v1, v2`: the one vcc may be omitted
+            specs = specs[:implicit[0]] + specs[implicit[0] + 1:]
+    if e32 and ins.modifiers:
+        raise _Error("invalid operand for instruction", ins.modifiers[0].span)
+    if sdwa:
+        ok = ({"clamp"} | ({"omod"} & info.modifiers)) if not vopc else set()
+        for m in ins.modifiers:
+            if ("omod" if m.name in ("mul", "div") else m.name) not in ok:
+                raise _Error("invalid operand for instruction", m.span)
+        if any(sp.width > 1 and not (sp.kinds == "s" and sp.width == 2) for sp in specs):
+            raise _Error("invalid operand for instruction", ins.mnemonic_span)
+    _count(ins, ops, len(specs), len(specs))
+    pairs = []
+    n_src = 0
+    for v, spec in zip(ops, specs):
+        narrow = e32 or (sdwa and not vopc)  # encodings where implicit operands must be vcc
+        if spec.write:
+            if spec.kinds == "s" and spec.width == 2:  # carry-out / compare mask
+                if v.modified or not _scalar_dst_ok(v, 2, valu_sdst=True):
+                    raise _invalid(v, ins)
+                if narrow and v.name != "vcc":
+                    raise _invalid(v, ins)
+            elif spec.kinds == "s":  # readlane / readfirstlane destination
+                if v.modified or not _scalar_dst_ok(v, 1) or v.name in _NOT_VALU_SDST:
+                    raise _invalid(v, ins)
+            else:
+                if v.modified or v.kind != ("a" if spec.kinds == "a" else "v") or v.count != spec.width:
+                    raise _invalid(v, ins)
+            pairs.append((v, spec))
+            continue
+        if spec.kinds == "s" and spec.width == 2:  # carry-in / mask: vcc in 32-bit encodings
+            if v.modified or not _scalar_src_ok(v, 2):
+                raise _invalid(v, ins)
+            if narrow and v.name != "vcc":
+                raise _invalid(v, ins)
+            pairs.append((v, spec))
+            continue
+        _match_src(v, spec, ins, info, enc, n_src)
+        pairs.append((v, spec))
+        n_src += 1
+    if enc == "e64":
+        allowed = _allowed_modifiers(info, ctx)
+        for m in ins.modifiers:
+            if ("omod" if m.name in ("mul", "div") else m.name) not in allowed:
+                raise _Error("invalid operand for instruction", m.span)
+    return pairs
+
+
+def _match_src(v: _V, spec: OperandSpec, ins: Instruction, info: OpInfo, enc: str, n_src: int) -> None:
+    k = spec.kinds
+    is_float = spec.type in FLOAT_TYPES
+    if v.modified:
+        if info.encoding == "VOP3P":
+            raise _invalid(v, ins, "not a valid operand.")
+        if v.sext:
+            if enc != "sdwa" or is_float:
+                raise _invalid(v, ins, "not a valid operand.")
+        elif not is_float:
+            raise _invalid(v, ins, "not a valid operand.")
+        elif enc == "e32":
+            raise _invalid(v, ins)
+        elif v.abs and any(sp.write and sp.kinds == "s" and sp.width == 2 for sp in info.operands):
+            raise _Error("ABS not allowed in VOP3B instructions", ins.mnemonic_span)
+    vgpr_only = enc == "e32" and n_src >= 1 and info.encoding in ("VOP2", "VOPC")
+    if v.kind == "v":
+        if "v" not in k or v.count != spec.width:
+            raise _invalid(v, ins)
+        return
+    if vgpr_only:
+        raise _invalid(v, ins)
+    if v.kind == "a":
+        if "a" not in k or v.count != spec.width:
+            raise _invalid(v, ins)
+        return
+    if v.kind in _SCALAR_KINDS:
+        if "s" not in k or not _scalar_src_ok(v, spec.width):
+            raise _invalid(v, ins)
+        return
+    if v.kind in ("const", "reloc", "off"):
+        if "i" not in k:
+            raise _invalid(v, ins)
+        lit_ok = "l" in k and enc != "sdwa"
+        if not _const_ok(v, spec.type, lit_ok):
+            raise _invalid(v, ins)
+        return
+    raise _invalid(v, ins)
+
+
+def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> None:
+    vop3 = enc == "e64"
+    if ctx.gfx94 and info.mnemonic.startswith("v_dot2_"):  # gfx940+: packed dot2 sources cannot be swizzled
+        for m in ins.modifiers:
+            if m.name == "op_sel_hi" or m.name == "op_sel" and any(m.value):
+                raise _Error("invalid op_sel operand", m.span if m.name == "op_sel" else ins.mnemonic_span)
+    reads = []
+    for v, spec in pairs:
+        if spec.write:
+            continue
+        if v.kind in ("const", "reloc", "off") and _is_literal(v, spec.type):
+            if vop3:
+                raise _Error("literal operands are not supported", v.span)
+            reads.append((_literal_key(v), v))
+        elif v.kind in _SCALAR_KINDS:
+            if info.mnemonic == "v_writelane_b32" and v.name == "m0":
+                continue  # writelane reads M0 beside its SGPR source
+            reads.append((v.key(), v))
+    if info.has("reads-vcc") and (not vop3 or info.mnemonic.startswith("v_div_fmas")):
+        reads.append((("vcc", 0, 2), None))
+    bus = set()
+    for key, v in reads:
+        bus.add(key)
+        if len(bus) > 1:
+            sp = v.span if v is not None else next((x.span for x, _ in reversed(reads) if x is not None),
+                                                   ins.mnemonic_span)
+            raise _Error("invalid operand (violates constant bus restrictions)", sp)
+    for v, spec in pairs:
+        if not _vgpr_aligned(v, ctx):
+            raise _Error("invalid register class: vgpr tuples must be 64 bit aligned", ins.mnemonic_span)
+
+
+# ------------------------------------------------------------------ MAI (MFMA, accvgpr)
+
+def _check_mai(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    name = info.mnemonic
+    for v in ops:
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+    if name in ("v_accvgpr_read_b32", "v_accvgpr_write_b32"):
+        if ins.modifiers:
+            raise _Error("invalid operand for instruction", ins.modifiers[0].span)
+        _count(ins, ops, 2, 2)
+        d, s = ops
+        if name == "v_accvgpr_read_b32":
+            if d.kind != "v" or d.count != 1:
+                raise _invalid(d, ins)
+            if s.kind != "a" or s.count != 1:
+                raise _invalid(s, ins)
+            return
+        if d.kind != "a" or d.count != 1:
+            raise _invalid(d, ins)
+        if s.kind == "v" and s.count == 1 or s.kind == "const" and _const_ok(s, "b32", False):
+            return
+        if s.kind in _SCALAR_KINDS and _scalar_src_ok(s, 1):
+            if not ctx.gfx90a_plus:
+                raise _Error("source operand must be either a VGPR or an inline constant", s.span)
+            return
+        raise _invalid(s, ins)
+    mi = opcodes.mfma_info(name, ctx.name)
+    if mi is None:
+        return
+    if mi.format_select:
+        cbsz, blgp = ins.modifier("cbsz", 0), ins.modifier("blgp", 0)
+        if isinstance(cbsz, int) and isinstance(blgp, int) and 0 <= cbsz <= 4 and 0 <= blgp <= 4:
+            mi = mi.with_formats(cbsz, blgp)
+        info = opcodes._mfma_row(name, mi)
+    specs = info.operands
+    _count(ins, ops, len(specs), len(specs))
+    d = ops[0]
+    acc = ops[0] if mi.sparse else ops[3]
+    for v, spec in zip(ops, specs):
+        role = spec.role
+        if role in ("vdst", "src0", "src1") or (role == "src2" and v.kind in ("v", "a")):
+            if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+                raise _invalid(v, ins)
+            if role == "src2" and v.kind != d.kind:
+                raise _invalid(v, ins)
+        elif role == "src2":
+            if v.kind in ("srcreg", "aperture") or v.kind == "const" and _const_ok(v, spec.type, False):
+                continue
+            raise _invalid(v, ins)
+        elif role == "idx":
+            if v.kind != "v" or v.count != 1:
+                raise _invalid(v, ins)
+        elif role.startswith("scale_src"):
+            if v.kind == "v" and v.count == 1 or v.kind == "const" and _const_ok(v, "b32", False):
+                continue
+            raise _invalid(v, ins)
+    if not ctx.gfx90a_plus:
+        if d.kind != "a":
+            raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
+        if acc.kind == "const":
+            raise _Error("inline constants are not allowed for this operand", acc.span)
+    if mi.cd_regs > 4 and acc.kind == d.kind and acc.kind in ("v", "a") and not (mi.sparse or mi.scaled or
+                                                                                 mi.format_select):
+        lo1, hi1 = d.index, d.index + d.count - 1
+        lo2, hi2 = acc.index, acc.index + acc.count - 1
+        if (lo1, hi1) != (lo2, hi2) and lo1 <= hi2 and lo2 <= hi1:
+            raise _Error("source 2 operand must not partially overlap with dst", acc.span)
+
+
+# ------------------------------------------------------------------ DS
+
+def _check_data_files(ins: Instruction, data: list[_V], ctx: _Ctx) -> None:
+    """VMEM/DS data registers: all VGPRs or (gfx90a+) all AGPRs."""
+    files = {v.kind for v in data}
+    if files == {"a"} and not ctx.gfx90a_plus:
+        if len(data) == 1:
+            raise _invalid(data[0], ins)
+        raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
+    if len(files) > 1:
+        first = data[0].kind
+        raise _invalid(next(v for v in data if v.kind != first), ins)
+
+
+def _check_ds(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    specs = info.operands
+    _count(ins, ops, len(specs), len(specs))
+    data = []
+    for v, spec in zip(ops, specs):
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+        if spec.role == "addr":
+            if v.kind != "v" or v.count != 1:
+                raise _invalid(v, ins)
+            continue
+        if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+            raise _invalid(v, ins)
+        data.append(v)
+    _check_data_files(ins, data, ctx)
+
+
+# ------------------------------------------------------------------ FLAT / GLOBAL
+
+_NO_RTN_GFX908 = frozenset({"global_atomic_add_f32", "global_atomic_pk_add_f16", "flat_atomic_add_f32",
+                            "flat_atomic_pk_add_f16"})
+
+
+def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    specs = list(info.operands)
+    atomic = info.has("atomic")
+    glc = "sc0" if ctx.gfx94 else "glc"
+    rtn = False
+    if atomic:
+        if len(ops) == len(specs):
+            rtn = True
+        elif len(ops) == len(specs) - 1:
+            specs = specs[1:]
+        elif len(ops) < len(specs) - 1:
+            raise _too_few(ins)
+        else:
+            raise _invalid(ops[len(specs)], ins)
+        if rtn and not ctx.gfx90a_plus and info.mnemonic in _NO_RTN_GFX908:
+            raise _invalid(ops[-1], ins)
+    else:
+        _count(ins, ops, len(specs), len(specs))
+    saddr = next((v for v, sp in zip(ops, specs) if sp.role == "saddr"), None)
+    data = []
+    for v, spec in zip(ops, specs):
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+        role = spec.role
+        if role == "saddr":
+            if v.kind == "off" or v.kind == "s" and v.count == 2 and (v.name != "exec" or info.has("lds-dma")):
+                continue
+            raise _invalid(v, ins)
+        if role == "vaddr":
+            want = 1 if (saddr is not None and saddr.kind == "s") else 2
+            if v.kind != "v" or v.count != want or not _vgpr_aligned(v, ctx):
+                raise _invalid(v, ins)
+            continue
+        if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+            raise _invalid(v, ins)
+        data.append(v)
+    _check_data_files(ins, data, ctx)
+    if atomic:
+        if rtn and not ins.has(glc):
+            raise _Error(f"instruction must use {glc}", ins.mnemonic_span)
+        if not rtn and ins.has(glc):
+            raise _Error(f"instruction must not use {glc}", next(m for m in ins.modifiers if m.name == glc).span)
+
+
+# ------------------------------------------------------------------ MUBUF
+
+_LDS_WIDE = frozenset({"buffer_load_dwordx3", "buffer_load_dwordx4"})
+
+
+def _mubuf_scc_soffset(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx):
+    """`buffer_store_dword v1, v0, s[4:7], scc offen`: llvm-mc reads `scc` as the SCC register
+    (soffset) when the operand list needs it, except for loads on gfx908/gfx90a, where `scc`
+    is the cache-policy bit. The parser made it a modifier; give it back as an operand."""
+    if not ins.modifiers or ins.modifiers[0].name != "scc":
+        return ins, ops
+    n_specs = len(info.operands) - (1 if ins.has("lds") else 0)
+    if len(ops) != n_specs - 1 or (info.mnemonic.startswith("buffer_load") and not ctx.gfx94):
+        return ins, ops
+    m = ins.modifiers[0]
+    reg = Special("scc", m.span)
+    ins2 = Instruction(ins.mnemonic, ins.operands + (reg,), ins.modifiers[1:], ins.span, ins.mnemonic_span, ins.index)
+    return ins2, ops + [_normalize(reg, ctx)]
+
+
+def _check_mubuf(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    specs = list(info.operands)
+    if ins.has("lds"):
+        if info.mnemonic in _LDS_WIDE and ctx.name != "gfx950":
+            raise _Error("invalid operand for instruction", next(m for m in ins.modifiers if m.name == "lds").span)
+        specs = [sp for sp in specs if sp.role != "vdata"]
+    offen, idxen = ins.has("offen"), ins.has("idxen")
+    _count(ins, ops, len(specs), len(specs))
+    for v, spec in zip(ops, specs):
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+        role = spec.role
+        if role == "vdata":
+            if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+                raise _invalid(v, ins)
+            _check_data_files(ins, [v], ctx)
+        elif role == "vaddr":
+            if v.kind == "off":
+                if offen or idxen:
+                    raise _Error("invalid operand for instruction",
+                                 next(m for m in ins.modifiers if m.name in ("offen", "idxen")).span)
+                continue
+            if not (offen or idxen):
+                raise _too_few(ins)
+            if v.kind != "v" or v.count != (2 if offen and idxen else 1) or not _vgpr_aligned(v, ctx):
+                raise _invalid(v, ins)
+        elif role == "srsrc":
+            if v.kind != "s" or v.count != 4 or v.name not in ("", "ttmp"):
+                raise _invalid(v, ins)
+        elif role == "soffset":
+            if v.kind in _SCALAR_KINDS:
+                if not _scalar_src_ok(v, 1):
+                    raise _invalid(v, ins)
+            elif not _const_ok(v, "b32", False):
+                raise _invalid(v, ins)
