@@ -352,3 +352,16 @@ def test_mul_legacy():
     r = run("v_mul_legacy_f32 v2, v0, v1", v={0: np.array([0.0, np.inf, np.nan, 2.0] * 16, F32),
                                               1: np.array([np.inf, 0.0, 0.0, 3.0] * 16, F32)})
     assert list(r.f32(2)[:4]) == [0.0, 0.0, 0.0, 6.0]
+
+
+def test_float_mode_from_kernel_descriptor_directives():
+    """llvm-mc's default for an .amdhsa_kernel without the directive flushes f32 denormals; compilers emit 3."""
+    import gcnemu
+    from gcnemu.sim.fp import DEFAULT_MODE, float_mode_from_program
+    block = ".amdhsa_kernel k\n  .amdhsa_next_free_vgpr 1\n  .amdhsa_next_free_sgpr 1\n{extra}.end_amdhsa_kernel\n"
+    assert float_mode_from_program(gcnemu.parse("s_endpgm\n")) == DEFAULT_MODE
+    flushed = float_mode_from_program(gcnemu.parse(block.format(extra="")))
+    assert not flushed.denorm_f32 and flushed.denorm_f16_f64 and flushed.ieee and flushed.dx10_clamp
+    kept = float_mode_from_program(gcnemu.parse(block.format(extra="  .amdhsa_float_denorm_mode_32 3\n"
+                                                                   "  .amdhsa_ieee_mode 0\n")))
+    assert kept.denorm_f32 and not kept.ieee
