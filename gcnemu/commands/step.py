@@ -94,6 +94,10 @@ def run_batch(session, lines, out=None) -> int:
 
 
 def run(args) -> int:
+    if args.file == "-" and args.batch in (None, "-"):
+        print("gcnemu: error: the program comes from stdin, so the commands need a file: --batch FILE",
+              file=sys.stderr)
+        return 2
     session = _open_session(args)
     if isinstance(session, int):
         return session

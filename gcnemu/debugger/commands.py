@@ -465,11 +465,11 @@ def _global_address(s: Session, text: str) -> int:
 def cmd_counters(s: Session, arg: str, fmt) -> str:
     w = s.wave
     if arg:
-        w = int(cmd_wave_arg(s, arg))
+        w = int(_wave_arg(s, arg))
     return views.format_counters(s.sim, w, s.now)
 
 
-def cmd_wave_arg(s: Session, arg: str) -> int:
+def _wave_arg(s: Session, arg: str) -> int:
     try:
         k = int(arg, 0)
     except ValueError:

@@ -57,8 +57,6 @@ class WaveStatus:
     until: int | None = None
 
 
-def engine(sim):
-    return sim.engine
 
 
 def next_cycle(sim) -> int:
@@ -98,11 +96,6 @@ def is_done(sim, wave: int) -> bool:
     return bool(sim.engine.waves[wave].state.done)
 
 
-def finished(sim) -> bool:
-    eng = sim.engine
-    if getattr(eng, "finished", False):
-        return True
-    return all(w.state.done for w in eng.waves) and not getattr(eng, "events", None)
 
 
 def pipe_of(sim, index: int) -> str:
@@ -167,12 +160,6 @@ def pipes(sim, now: int) -> list[PipeBusy]:
 
 # ---------------------------------------------------------------------- in-flight writes
 
-def pending(sim, wave: int, now: int) -> dict[tuple, tuple[int, int]]:
-    """Registers with a write in flight: (file, index) -> (landing cycle, producer index)."""
-    eng = sim.engine
-    fn = getattr(eng, "pending_writes", None)
-    src = fn(wave, now) if callable(fn) else eng.waves[wave].pending
-    return {reg: (p.land, p.index) for reg, p in src.items() if p.land > now}
 
 
 def _memop_regs(memop) -> list[tuple[str, int]]:
@@ -244,6 +231,11 @@ def effects(sim) -> list[Effect]:
             p = eng.waves[wave].pending.get(next(iter(regs))) if regs else None
             if p is not None and getattr(p, "seq", None) in (wseq, seq):
                 producer = p.index
+            else:  # a later write to the same register replaced the pending entry: ask the records
+                for r in reversed(eng.records[-256:]):
+                    if r.wave == wave and r.complete == cycle:
+                        producer = r.index
+                        break
             out.append(Effect(seq, cycle, wave, frozenset(regs), (), producer, "write"))
         else:
             memop = payload[0] if isinstance(payload, tuple) else payload

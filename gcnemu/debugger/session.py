@@ -276,7 +276,6 @@ class Session:
         line_bps = {b.index for b in self.breakpoints if b.kind == "line"}
         has_cond = any(b.kind == "cond" for b in self.breakpoints)
         t0 = time.perf_counter()
-        steps0 = tm.stats.steps
         while True:
             if goal.cycle is not None and probe.next_cycle(sim) > goal.cycle:
                 probe.set_clock(sim, goal.cycle)
@@ -311,7 +310,6 @@ class Session:
             if stopped_by:
                 break
         tm.stats.step_seconds += time.perf_counter() - t0
-        del steps0
         self.save_position()
         return self._report(goal, out, stopped_by, issued, start_cycle)
 

@@ -130,7 +130,6 @@ def format_vector(ref: RegRef, words: np.ndarray, init: np.ndarray, fmt: str, pe
             items.append((f"{names[k]}:{names[k + 1]}", vals, ok))
     else:
         items = [(names[k], format_words(words[k], fmt), init[k]) for k in range(ref.count)]
-    single = len(items) == 1
     for name, vals, ok in items:
         texts = [vals[lane] if ok[lane] else UNINIT for lane in lanes]
         label = name if ref.lanes is None else f"{name}[lane{'s' if len(lanes) > 1 else ''} " \
@@ -143,7 +142,7 @@ def format_vector(ref: RegRef, words: np.ndarray, init: np.ndarray, fmt: str, pe
             rows.append(f"{label} = {what} (all 64 lanes)")
             continue
         width = max(len(t) for t in texts)
-        rows.append(f"{label}:" if not single or len(lanes) > per_row else f"{label}:")
+        rows.append(f"{label}:")
         for start in range(0, len(lanes), per_row):
             chunk = texts[start:start + per_row]
             first = lanes[start]
