@@ -483,3 +483,27 @@ def test_uninitialised_sgpr_read_is_noted():
 def test_salu_same_on_every_target(target):
     got = run_binary("s_add_i32", [(0x7FFFFFFF, 1), (5, 6)], target=target)
     assert got == [(0x80000000, 1), (11, 0)]
+
+
+def test_getreg_setreg_mode_changes_denormal_handling():
+    """MODE.FP_DENORM f32 = 0 flushes later f32 denormals; s_getreg reads fields back."""
+    den = np.full(64, 1e-39, np.float32)
+    r = run("""s_getreg_b32 s1, hwreg(HW_REG_MODE)
+v_add_f32 v1, v0, 0
+s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0
+v_add_f32 v2, v0, 0
+s_getreg_b32 s2, hwreg(HW_REG_MODE, 4, 4)
+s_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s3
+v_add_f32 v3, v0, 0
+s_setreg_b32 hwreg(HW_REG_TRAPSTS, 0, 8), s4
+s_getreg_b32 s5, hwreg(HW_REG_TRAPSTS, 0, 8)
+s_getreg_b32 s6, 0x1801""", v={0: den}, s={3: 3, 4: 0x1AB})
+    assert r.s(1) == 0x3F0, "launch MODE: denormals kept (FP_DENORM 0xf), DX10_CLAMP and IEEE set"
+    assert r.v(1)[0] == den.view(np.uint32)[0] and r.v(2)[0] == 0 and r.v(3)[0] == den.view(np.uint32)[0]
+    assert r.s(2) == 0xC, "f32 field 0, f64/f16 field 3"
+    assert r.s(5) == 0xAB
+    assert r.s(6) == 0, "raw simm16 0x1801 is MODE bits [3:0]: FP_ROUND, 0 = nearest even"
+
+
+def test_unmodelled_hwreg_stops_the_run():
+    run("s_getreg_b32 s0, hwreg(HW_REG_HW_ID)", expect_error="HW_REG_HW_ID is not modelled")

@@ -31,6 +31,7 @@ the value the hardware's ALU sees:
 from __future__ import annotations
 
 import functools
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -178,6 +179,10 @@ _SDWA_SEL = {"BYTE_0": (0, 8), "BYTE_1": (8, 8), "BYTE_2": (16, 8), "BYTE_3": (2
              "WORD_0": (0, 16), "WORD_1": (16, 16), "DWORD": (0, 32)}
 _LANES = np.arange(WAVE)
 
+# Hardware registers a program wrote with s_setreg, per wave (keyed by id, dropped with the wave).
+# They belong in WaveState; kept here until the state owner adds them.
+_HWREGS: dict[int, dict[int, int]] = {}
+
 
 @functools.lru_cache(maxsize=4096)
 def _split_mnemonic(mnemonic: str) -> tuple[str, str]:
@@ -222,6 +227,9 @@ class Ctx:
 
     def __post_init__(self) -> None:
         self.base, self.encoding_suffix = _split_mnemonic(self.ins.mnemonic)
+        regs = _HWREGS.get(id(self.wave))
+        if regs is not None and 1 in regs:
+            self.mode = fp.mode_from_register(regs[1])
         self.is_sdwa = self.encoding_suffix == "_sdwa"
         self.is_dpp = self.encoding_suffix == "_dpp"
         self._dpp_cache: tuple | None = None
@@ -256,6 +264,25 @@ class Ctx:
 
     def defer(self, memop) -> None:
         self.memops.append(memop)
+
+    # ------------------------------------------------------------ hardware registers (MODE, TRAPSTS)
+    def hwreg(self, reg: int) -> int:
+        """Current value of hardware register `reg` of this wave (MODE starts from the launch's mode)."""
+        regs = _HWREGS.get(id(self.wave), {})
+        if reg in regs:
+            return regs[reg]
+        return fp.mode_register(self.mode) if reg == 1 else 0
+
+    def set_hwreg(self, reg: int, value: int) -> None:
+        """Write a hardware register; a MODE write changes the float behaviour of later instructions."""
+        key = id(self.wave)
+        if key not in _HWREGS:
+            _HWREGS[key] = {}
+            weakref.finalize(self.wave, _HWREGS.pop, key, None)
+        _HWREGS[key][reg] = value
+        if reg == 1:
+            for note in fp.mode_register_notes(value):
+                self.note(note)
 
     # ------------------------------------------------------------ instruction modifiers
     def modifier(self, name: str, default=None):

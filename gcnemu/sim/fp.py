@@ -102,6 +102,32 @@ def float_mode_from_program(program) -> FloatMode:
     )
 
 
+# MODE register fields (gfx9): FP_ROUND [3:0], FP_DENORM [7:4] (f32 [5:4], f64/f16 [7:6]),
+# DX10_CLAMP bit 8, IEEE bit 9. A denorm field of 3 keeps input and output denormals, 0 flushes both.
+def mode_register(mode: FloatMode) -> int:
+    """The MODE register value that `mode` corresponds to (round to nearest even)."""
+    return ((3 if mode.denorm_f32 else 0) << 4) | ((3 if mode.denorm_f16_f64 else 0) << 6) | \
+        (int(mode.dx10_clamp) << 8) | (int(mode.ieee) << 9)
+
+
+def mode_from_register(value: int) -> FloatMode:
+    return FloatMode(denorm_f32=(value >> 4) & 3 == 3, denorm_f16_f64=(value >> 6) & 3 == 3,
+                     ieee=bool((value >> 9) & 1), dx10_clamp=bool((value >> 8) & 1))
+
+
+def mode_register_notes(value: int) -> list[str]:
+    """What gcnemu cannot honour in a MODE value (it models round-to-nearest-even and all-or-nothing denormals)."""
+    notes = []
+    if value & 0xF:
+        notes.append(f"MODE.FP_ROUND = 0x{value & 0xF:x}: gcnemu rounds to nearest even only")
+    for name, shift in (("f32", 4), ("f64/f16", 6)):
+        field = (value >> shift) & 3
+        if field in (1, 2):
+            notes.append(f"MODE.FP_DENORM {name} = {field} (denormals kept on {'input' if field == 2 else 'output'} "
+                         "only): gcnemu flushes both")
+    return notes
+
+
 # ---------------------------------------------------------------- bit views
 
 

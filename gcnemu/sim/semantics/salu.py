@@ -644,3 +644,67 @@ def s_call_b64(ctx: Ctx, ins) -> None:
         raise SimError(f"{ins.mnemonic}: unknown call target '{label.text()}'")
     ctx.write_s(0, pc_of(ctx.wave.pc + 1), 2)
     ctx.branch_to = ctx.labels[label.name]
+
+
+# ---------------------------------------------------------------- hardware registers (s_getreg / s_setreg)
+#
+# MODE is functional: its FP_DENORM, DX10_CLAMP and IEEE fields change how later
+# VALU instructions of the wave compute (see `gcnemu.sim.fp.FloatMode`); TRAPSTS is
+# plain storage (gcnemu raises no FP exceptions). The new value takes effect for
+# instructions issued after the s_setreg (the engine times the write; the hazard
+# rules for s_setreg live in the hazard tables). Other hardware registers are not
+# modelled and stop the run.
+
+HWREG_IDS = {"HW_REG_MODE": 1, "HW_REG_STATUS": 2, "HW_REG_TRAPSTS": 3, "HW_REG_HW_ID": 4,
+             "HW_REG_GPR_ALLOC": 5, "HW_REG_LDS_ALLOC": 6, "HW_REG_IB_STS": 7, "HW_REG_SH_MEM_BASES": 15}
+MODELLED_HWREGS = {1: "HW_REG_MODE", 3: "HW_REG_TRAPSTS"}
+
+
+def _hwreg_field(ctx: Ctx, operand) -> tuple[int, int, int]:
+    """(register id, bit offset, bit size) from `hwreg(id[, offset, size])` or a raw simm16."""
+    from ...program import Call
+    if isinstance(operand, Call) and operand.name == "hwreg":
+        args = list(operand.args)
+        first = args[0]
+        if isinstance(first, Symbol) and first.name in HWREG_IDS:
+            reg = HWREG_IDS[first.name]
+        else:
+            reg = ctx.const(first)
+        offset = ctx.const(args[1]) if len(args) > 1 else 0
+        size = ctx.const(args[2]) if len(args) > 2 else 32
+        return reg, offset, size
+    raw = ctx.const(operand) & 0xFFFF
+    return raw & 0x3F, (raw >> 6) & 0x1F, ((raw >> 11) & 0x1F) + 1
+
+
+def _checked_hwreg(ctx: Ctx, operand) -> tuple[int, int, int]:
+    reg, offset, size = _hwreg_field(ctx, operand)
+    if reg not in MODELLED_HWREGS:
+        name = next((n for n, v in HWREG_IDS.items() if v == reg), str(reg))
+        raise SimError(f"{ctx.ins.mnemonic}: hardware register {name} is not modelled "
+                       f"(gcnemu models {', '.join(MODELLED_HWREGS.values())})")
+    return reg, offset, size
+
+
+@semantic("s_getreg_b32")
+def s_getreg_b32(ctx: Ctx, ins) -> None:
+    reg, offset, size = _checked_hwreg(ctx, ctx.op(1))
+    value = ctx.hwreg(reg)
+    ctx.write_s(0, (value >> offset) & ((1 << size) - 1))
+
+
+def _setreg(ctx: Ctx, field_operand, value: int) -> None:
+    reg, offset, size = _checked_hwreg(ctx, field_operand)
+    mask = ((1 << size) - 1) << offset
+    new = (ctx.hwreg(reg) & ~mask) | ((value << offset) & mask)
+    ctx.set_hwreg(reg, new & M32)
+
+
+@semantic("s_setreg_b32")
+def s_setreg_b32(ctx: Ctx, ins) -> None:
+    _setreg(ctx, ctx.op(0), ctx.s_read(1))
+
+
+@semantic("s_setreg_imm32_b32")
+def s_setreg_imm32_b32(ctx: Ctx, ins) -> None:
+    _setreg(ctx, ctx.op(0), ctx.const(ctx.op(1)) & M32)
