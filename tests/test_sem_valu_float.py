@@ -365,3 +365,21 @@ def test_float_mode_from_kernel_descriptor_directives():
     kept = float_mode_from_program(gcnemu.parse(block.format(extra="  .amdhsa_float_denorm_mode_32 3\n"
                                                                    "  .amdhsa_ieee_mode 0\n")))
     assert kept.denorm_f32 and not kept.ieee
+
+
+def test_maximum3_minimum3_propagate_nan_on_gfx950():
+    a, b, c = rand_f32(), rand_f32(), rand_f32()
+    a[0], b[1] = np.nan, np.uint32(0x7F800001).view(F32)
+    a[2], b[2], c[2] = -0.0, 0.0, -1.0
+    r = run("v_maximum3_f32 v3, v0, v1, v2\nv_minimum3_f32 v4, v0, v1, v2", v={0: a, 1: b, 2: c}, target="gfx950")
+    s = np.stack([a, b, c])
+    assert np.isnan(r.f32(3)[:2]).all() and np.isnan(r.f32(4)[:2]).all(), "NaN wins (unlike v_max3)"
+    assert same(r.f32(3)[3:], s.max(axis=0)[3:]) and same(r.f32(4)[3:], s.min(axis=0)[3:])
+    assert bits(r.f32(3)[2]) == 0 and r.f32(4)[2] == -1.0, "maximum(-0, +0, -1) is +0"
+
+
+def test_pack_b32_f16_halves_and_modifiers():
+    a, b = rand_f32(), rand_f32()
+    r = run("v_pack_b32_f16 v2, v0, -v1 op_sel:[1,0,0]", v={0: a, 1: b})
+    au, bu = a.view(U32), b.view(U32)
+    assert (r.v(2) == (au >> 16) | (((bu & 0xFFFF) ^ 0x8000) << 16)).all()

@@ -151,3 +151,15 @@ def test_pk_fmac_f16_on_gfx908():
     want_lo = [f16_round(Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c)))
                for a, b, c in zip(A_LO, B_LO, C_LO)]
     assert (lo == np.array(want_lo, F16)).all()
+
+
+def test_pk_maximum3_minimum3_f16_on_gfx950():
+    a_lo = A_LO.copy()
+    a_lo[0] = np.nan
+    r = run("v_pk_maximum3_f16 v3, v0, v1, v2\nv_pk_minimum3_f16 v4, v0, v1, v2",
+            v={0: pack(a_lo, A_HI), 1: B, 2: C}, target="gfx950")
+    lo, hi = halves(r.v(3))
+    assert np.isnan(lo[0]) and (lo[1:] == np.maximum(np.maximum(a_lo, B_LO), C_LO)[1:]).all()
+    assert (hi == np.maximum(np.maximum(A_HI, B_HI), C_HI)).all()
+    lo, hi = halves(r.v(4))
+    assert np.isnan(lo[0]) and (hi == np.minimum(np.minimum(A_HI, B_HI), C_HI)).all()

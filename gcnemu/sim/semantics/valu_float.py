@@ -261,3 +261,29 @@ def v_frexp_exp_i32(ctx: Ctx, ins) -> None:
 @semantic("v_frexp_exp_i16_f16")
 def v_frexp_exp_i16_f16(ctx: Ctx, ins) -> None:
     ctx.write_v16(0, _frexp_exp(ctx.src(1, "f16")).astype(np.int16).view(np.uint16))
+
+
+# ---------------------------------------------------------------- NaN-propagating maximum/minimum (gfx950), packing
+
+
+def ieee_maximum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IEEE 754-2019 maximum: any NaN operand gives NaN; -0 < +0."""
+    out = fp.fmax(a, b, fp.FloatMode(ieee=False))
+    return np.where(np.isnan(a) | np.isnan(b), fp.fix_nans(a + b, a, b), out)
+
+
+def ieee_minimum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = fp.fmin(a, b, fp.FloatMode(ieee=False))
+    return np.where(np.isnan(a) | np.isnan(b), fp.fix_nans(a + b, a, b), out)
+
+
+_make_minmax("v_maximum3_f32", "f32", 3, lambda a, b, c, m: ieee_maximum(ieee_maximum(a, b), c))
+_make_minmax("v_minimum3_f32", "f32", 3, lambda a, b, c, m: ieee_minimum(ieee_minimum(a, b), c))
+
+
+@semantic("v_pack_b32_f16")
+def v_pack_b32_f16(ctx: Ctx, ins) -> None:
+    """D = {S1.f16, S0.f16}: two halves (op_sel picks each source's half; neg/abs flip sign bits)."""
+    lo = ctx.src(1, "f16", flush=False).view(np.uint16).astype(np.uint32)
+    hi = ctx.src(2, "f16", flush=False).view(np.uint16).astype(np.uint32)
+    ctx.write_v(0, lo | (hi << np.uint32(16)))

@@ -122,3 +122,24 @@ def _arith32(fn: Callable) -> Callable:
 _make_pk_f32("v_pk_add_f32", 2, _arith32(lambda a, b: a + b))
 _make_pk_f32("v_pk_mul_f32", 2, _arith32(lambda a, b: a * b))
 _make_pk_f32("v_pk_fma_f32", 3, fp.fma_f32)
+
+
+def _pk_ieee3(pick: Callable) -> Callable:
+    def run(ctx: Ctx, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+        return pick(pick(a, b), c)
+    return run
+
+
+def _maximum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IEEE 754-2019 maximum: NaN if either is NaN; -0 < +0."""
+    out = fp.fmax(a, b, fp.FloatMode(ieee=False))
+    return np.where(np.isnan(a) | np.isnan(b), fp.fix_nans(a + b, a, b), out)
+
+
+def _minimum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = fp.fmin(a, b, fp.FloatMode(ieee=False))
+    return np.where(np.isnan(a) | np.isnan(b), fp.fix_nans(a + b, a, b), out)
+
+
+_make_pk_f16("v_pk_maximum3_f16", 3, _pk_ieee3(_maximum))
+_make_pk_f16("v_pk_minimum3_f16", 3, _pk_ieee3(_minimum))
