@@ -86,3 +86,9 @@ s_waitcnt lgkmcnt(0)""", s={"s[12:13]": 0x0000_0002_0000_0001, "s[14:15]": 0x000
     out = r.sim.buffer("A", np.uint32)
     assert (out[254], out[255]) == (1, 2)
     assert (out[:254] == DATA[:254]).all()
+
+
+def test_cache_maintenance_changes_nothing():
+    r = run("s_dcache_wb\ns_dcache_inv\ns_dcache_discard s[4:5], 0x0\ns_load_dword s20, s[4:5], 0x0\ns_waitcnt lgkmcnt(0)",
+            buffers={"A": (DATA, "s[4:5]")})
+    assert r.s(20) == DATA[0] and (r.sim.buffer("A", np.uint32) == DATA).all()

@@ -133,6 +133,7 @@ for _size, _n in SIZES.items():
         _make_store(_size, _n)
 
 
-@semantic("s_dcache_inv", "s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol")
+@semantic("s_dcache_inv", "s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol", "s_dcache_discard",
+          "s_dcache_discard_x2")
 def s_dcache(ctx: Ctx, ins) -> None:
     """Scalar cache maintenance: gcnemu models no scalar cache, so nothing changes (timing aside)."""

@@ -61,6 +61,11 @@ def v_nop(ctx: Ctx, ins) -> None:
     """No operation (it only occupies the VALU for a cycle)."""
 
 
+@semantic("v_clrexcp")
+def v_clrexcp(ctx: Ctx, ins) -> None:
+    """Clears the wave's FP exception flags; gcnemu records no FP exceptions, so nothing changes."""
+
+
 @semantic("v_cndmask_b32")
 def v_cndmask_b32(ctx: Ctx, ins) -> None:
     """D = mask[lane] ? src1 : src0, mask from VCC (e32) or an SGPR pair (e64)."""
@@ -489,5 +494,7 @@ def _make_mad16(name: str, kind: str, wide: bool) -> None:
 
 _make_mad16("v_mad_u16", "u16", False)
 _make_mad16("v_mad_i16", "i16", False)
+_make_mad16("v_mad_legacy_u16", "u16", False)  # the gfx8-compatible opcodes: same result, no op_sel
+_make_mad16("v_mad_legacy_i16", "i16", False)
 _make_mad16("v_mad_u32_u16", "u16", True)
 _make_mad16("v_mad_i32_i16", "i16", True)
