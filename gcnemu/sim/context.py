@@ -27,6 +27,12 @@ the value the hardware's ALU sees:
   VOP3 `op_sel` picks the high half of 16-bit sources.
 - reading a register that was never written returns the poison pattern and
   records an "uninitialised read" note naming the register and lanes.
+
+`mode` (a `fp.FloatMode`) is the wave's MODE register as far as VALU numerics
+care: denormals, IEEE, DX10 clamp. The launch may pass the kernel descriptor's
+value (`fp.float_mode_from_program`); s_setreg of HW_REG_MODE overrides it for
+the instructions issued afterwards (kept in `_HWREGS` until WaveState has a
+place for hardware registers).
 """
 from __future__ import annotations
 

@@ -26,7 +26,6 @@ M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
 CODE_BASE = 0x0000_7000_0000_0000
 EXEC_SLOT = SPECIAL_SLOTS["exec"][0]
-M0_SLOT = SPECIAL_SLOTS["m0"][0]
 
 
 def sext(value: int, bits: int) -> int:
