@@ -486,15 +486,14 @@ def cmd_pipeline(s: Session, arg: str, fmt) -> str:
 
 @command("hazards", (), "hazards", "the hazards the dynamic monitor has reported so far")
 def cmd_hazards(s: Session, arg: str, fmt) -> str:
-    from .session import group_hazards
+    from .session import also_reported, group_hazards
     hz = list(s.sim.hazards)
     if not hz:
         return "No hazards so far."
     out = []
     for group in group_hazards(hz):
         text = views.format_hazard(s.sim, group[0])
-        if len(group) > 1:
-            text += "\n(also reported as " + ", ".join(f"[{h.rule}]" for h in group[1:]) + ")"
+        text += also_reported(group)
         out.append(text)
     return "\n".join(out)
 

@@ -292,8 +292,7 @@ class Session:
             if res.hazards:
                 for group in group_hazards(res.hazards):
                     text = views.format_hazard(sim, group[0])
-                    if len(group) > 1:
-                        text += "\n(also reported as " + ", ".join(f"[{h.rule}]" for h in group[1:]) + ")"
+                    text += also_reported(group)
                     out.append(("Hazard" if self.stop_on_hazard else "Hazard (not stopping)") + ":\n" + text)
                 if self.stop_on_hazard:
                     stopped_by.append("")
@@ -465,6 +464,12 @@ def group_hazards(hazards: list) -> list[list]:
     for h in hazards:
         groups.setdefault((h.wave, h.consumer, h.producer), []).append(h)
     return list(groups.values())
+
+
+def also_reported(group: list) -> str:
+    """The other rule ids a race was reported under (none when the reports agree)."""
+    others = [r for r in dict.fromkeys(h.rule for h in group[1:]) if r != group[0].rule]
+    return "\n(also reported as " + ", ".join(f"[{r}]" for r in others) + ")" if others else ""
 
 
 def suggest(word: str, choices) -> str:
