@@ -24,7 +24,11 @@ from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
 
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
-                 max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True):
+                 max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
+                 monitor: bool = True):
+        """`monitor` applies the hazard rule table to the executed instruction stream (the
+        dynamic half of `gcnemu lint`): wait-state violations that actually ran are reported
+        with the same rule ids as the static linter."""
         self.kernel = kernel
         self.setup = setup or Setup()
         if abi_from_file:
@@ -36,6 +40,9 @@ class Simulation:
         self._launch()
         self.engine = Engine(kernel, self.waves, self.memory, self.lds, latencies,
                              max_cycles=max_cycles, max_instructions=max_instructions)
+        if monitor:
+            from .analysis.monitor import HazardMonitor
+            self.engine.attach_monitor(HazardMonitor(kernel))
         self.error: Diagnostic | None = None
 
     # ------------------------------------------------------------ launch

@@ -154,6 +154,6 @@ def test_hazards_are_reported_as_warnings_with_the_producer(tmp_path, capsys):
                     "  global_load_dword v2, v1, s[4:5]\n  v_add_u32 v3, v2, v2\n  s_endpgm\n")
     rc, out, err = gcnemu(capsys, "run", str(path), "--format", "json")
     diags = json.loads(out)["diagnostics"]
-    hz = [d for d in diags if d["rule"] == "vmcnt-load-result-read"]
+    hz = [d for d in diags if d["rule"] == "vmem-result-before-vmcnt"]
     assert hz and hz[0]["line"] == 5 and hz[0]["severity"] == "warning"
     assert hz[0]["notes"][0]["line"] == 4

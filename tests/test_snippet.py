@@ -334,19 +334,19 @@ def test_expected_hazards_exactly_and_their_absence(tmp_path):
           v_add_u32 v3, v2, v2
           s_endpgm
     """
-    ok = base.replace("EXPECT", "expect hazard vmcnt-load-result-read at 7\n;   "
+    ok = base.replace("EXPECT", "expect hazard vmem-result-before-vmcnt at 7\n;   "
                                 "expect hazard vmem-result-before-vmcnt at 7")
     assert run(tmp_path, ok)[2] == []
-    any_line = base.replace("EXPECT", "expect hazard vmcnt-load-result-read\n;   "
+    any_line = base.replace("EXPECT", "expect hazard vmem-result-before-vmcnt\n;   "
                                       "expect hazard vmem-result-before-vmcnt")
     assert run(tmp_path, any_line)[2] == []
     none = [f.message for f in run(tmp_path, base.replace("EXPECT", "expect hazards: none"))[2]]
-    assert "unexpected hazard 'vmcnt-load-result-read' at line 6" in none
-    guard = [f.message for f in run(tmp_path, base.replace("EXPECT", "expect no hazard vmcnt-load-result-read"))[2]]
-    assert guard == ["hazard 'vmcnt-load-result-read' at line 6 was expected to be absent"]
-    wrong_line = base.replace("EXPECT", "expect hazard vmcnt-load-result-read at 5")
+    assert "unexpected hazard 'vmem-result-before-vmcnt' at line 6" in none
+    guard = [f.message for f in run(tmp_path, base.replace("EXPECT", "expect no hazard vmem-result-before-vmcnt"))[2]]
+    assert guard == ["hazard 'vmem-result-before-vmcnt' at line 6 was expected to be absent"]
+    wrong_line = base.replace("EXPECT", "expect hazard vmem-result-before-vmcnt at 5")
     msgs = [f.message for f in run(tmp_path, wrong_line)[2]]
-    assert "expected hazard 'vmcnt-load-result-read' at line 5 was not found" in msgs
+    assert "expected hazard 'vmem-result-before-vmcnt' at line 5 was not found" in msgs
 
 
 def test_trailing_hazard_expectation_means_this_line(tmp_path):
@@ -356,7 +356,7 @@ def test_trailing_hazard_expectation_means_this_line(tmp_path):
         ;   vgpr v1 = lane * 4
         ;   expect hazard vmem-result-before-vmcnt at 6
           global_load_dword v2, v1, s[4:5]
-          v_add_u32 v3, v2, v2      ; gcnemu: expect hazard vmcnt-load-result-read
+          v_add_u32 v3, v2, v2      ; gcnemu: expect hazard vmem-result-before-vmcnt
           s_endpgm
     """)
     assert failures == []

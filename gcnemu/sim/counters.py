@@ -23,14 +23,20 @@ from dataclasses import dataclass
 COUNTERS = ("vm", "lgkm", "exp")
 COUNTER_NAMES = {"vm": "vmcnt", "lgkm": "lgkmcnt", "exp": "expcnt"}
 
-# Dynamic hazard rule ids raised by the engine (the hazard linter uses the same ids).
-RULE_VMEM_READ = "vmcnt-load-result-read"  # a VGPR read before the load writing it returned
-RULE_LDS_READ = "lgkmcnt-lds-result-read"  # a VGPR read before the ds_read writing it returned
-RULE_SMEM_READ = "lgkmcnt-smem-result-read"  # an SGPR read before the s_load writing it returned
-RULE_LDS_DMA_READ = "vmcnt-lds-dma-read"  # LDS bytes read before the LDS DMA writing them landed
+# Dynamic hazard rule ids raised by the engine: the counter rules of the hazard table
+# (gcnemu/isa/data/hazards.toml [[counter_rule]]), so `run` and `lint` name a race alike.
+RULE_VMEM_READ = "vmem-result-before-vmcnt"  # a VGPR read before the load writing it returned
+RULE_LDS_READ = "ds-result-before-lgkmcnt"  # a VGPR read before the ds_read writing it returned
+RULE_SMEM_READ = "smem-result-before-lgkmcnt"  # an SGPR read before the s_load writing it returned
+RULE_LDS_DMA_READ = "lds-dma-read-before-vmcnt"  # LDS bytes read before the LDS DMA writing them landed
+RULE_BARRIER_LDS = "barrier-lds-write-pending"  # s_barrier released while a wave's LDS writes are in flight
+RULE_VMEM_OVERWRITE = "vmem-dst-overwrite-before-vmcnt"  # a register written while a load to it is in flight
+RULE_LGKM_OVERWRITE = "lgkm-dst-overwrite-before-lgkmcnt"  # the same for ds_read / s_load results
+# Races the wait-state rules name more precisely; the engine's event takes the table's id when the
+# rule-table monitor reports the same pair (see Engine._record).
 RULE_MFMA_READ = "mfma-result-read-early"  # an MFMA destination read before its passes completed
-RULE_OVERWRITE = "inflight-result-overwrite"  # a register written while an older write to it is in flight
-RULE_BARRIER_LDS = "barrier-lds-incomplete"  # s_barrier released while a wave's LDS writes are in flight
+RULE_OVERWRITE = "inflight-result-overwrite"  # a register written while an older MFMA write to it is in flight
+OVERWRITE_RULE = {"vmem": RULE_VMEM_OVERWRITE, "lds": RULE_LGKM_OVERWRITE, "smem": RULE_LGKM_OVERWRITE}
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,8 @@ from ..program import Instruction
 from .context import Ctx, RegWrite, SimError
 from .state import MemoryError_
 from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_LDS_READ, RULE_MFMA_READ,
-                       RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, CounterOp, WaveCounters)
+                       RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, OVERWRITE_RULE, CounterOp,
+                       WaveCounters)
 from .latency import MemoryTiming, as_config
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from .state import LDS, GlobalMemory, WaveState
@@ -621,7 +622,7 @@ class Engine:
         ready = w.first_try if w.first_try is not None else now
         self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
         if self.monitor is not None:
-            self.hazards.extend(self.monitor.on_issue(w.wid, index, now, complete))
+            self._merge_monitor(self.monitor.on_issue(w.wid, index, now, complete), w.wid, index, now)
         w.slots += slots
         w.first_try = None
         w.instructions += 1
@@ -749,6 +750,28 @@ class Engine:
         return complete
 
     # ================================================================ hazards seen at run time
+    def _merge_monitor(self, found: list, wave: int, index: int, now: int) -> None:
+        """Add the rule-table monitor's findings for one issue without reporting a race twice.
+
+        The engine saw the race itself when the consumer read a value still in flight (its
+        event carries the stale values); the monitor knows which table rule that is. Same
+        pair of instructions: one event, with the table's rule id and the engine's values.
+        """
+        mine = []
+        for e in reversed(self.hazards):
+            if e.wave != wave or e.cycle != now:
+                break
+            if e.consumer == index:
+                mine.append(e)
+        for m in found:
+            twin = next((e for e in mine if e.producer == m.producer
+                         and (e.rule == m.rule or e.rule in (RULE_MFMA_READ, RULE_OVERWRITE))), None)
+            if twin is None:
+                self.hazards.append(m)
+            elif twin.rule != m.rule:
+                twin.rule = m.rule
+                twin.message = f"{m.message} ({twin.message})"
+
     def _hazard_read(self, w: WaveRuntime, now: int, consumer: int, producer: int, regs: list, p: Pending) -> None:
         ins_c = self.kernel.instructions[consumer]
         ins_p = self.kernel.instructions[producer]
@@ -775,7 +798,8 @@ class Engine:
         ins_c = self.kernel.instructions[index]
         msg = (f"{ins_c.mnemonic} writes {reg[0]}{reg[1]} at cycle {complete}, but {ins_p.mnemonic} "
                f"(line {ins_p.span.line}) still in flight writes it later, at cycle {p.land}")
-        self.hazards.append(HazardEvent(RULE_OVERWRITE, w.wid, now, index, p.index, [reg], msg, p.land))
+        rule = OVERWRITE_RULE.get(p.pipe, RULE_OVERWRITE)
+        self.hazards.append(HazardEvent(rule, w.wid, now, index, p.index, [reg], msg, p.land))
 
     def _check_lds_race(self, wi: int, index: int, issue: int, memop, cycle: int) -> None:
         """An LDS read performed while an older LDS DMA writing the same bytes is still in flight."""
@@ -795,8 +819,14 @@ class Engine:
                     msg = (f"{self.kernel.instructions[index].mnemonic} reads LDS [0x{lo:x}, 0x{hi:x}) at cycle "
                            f"{cycle} while the LDS DMA {ins_d.mnemonic} (line {ins_d.span.line}) writing it lands "
                            f"at cycle {complete}: the old bytes are read")
-                    self.hazards.append(HazardEvent(RULE_LDS_DMA_READ, wi, cycle, index, dindex, [("lds", lo, hi)],
-                                                    msg, complete))
+                    seen = next((e for e in reversed(self.hazards) if e.rule == RULE_LDS_DMA_READ and e.wave == wi
+                                 and e.consumer == index and e.producer == dindex and e.cycle == issue), None)
+                    if seen is not None:  # the monitor named it at issue; add what the bytes show
+                        seen.registers = [("lds", lo, hi)]
+                        seen.message = msg
+                    else:
+                        self.hazards.append(HazardEvent(RULE_LDS_DMA_READ, wi, cycle, index, dindex,
+                                                        [("lds", lo, hi)], msg, complete))
                     return
 
     def _check_barrier_lds(self, w: WaveRuntime, now: int) -> None:

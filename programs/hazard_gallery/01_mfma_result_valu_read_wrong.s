@@ -13,8 +13,7 @@
 //   buffer out: f32[64] = nan
 //   arg: out
 //   expect out = 0                           # the stale v4: the bug made visible
-//   expect hazard mfma-result-read-early at 29
-//   expect hazard xdl-result-valu-read at 29
+//   expect hazard xdl-result-valu-read at 28
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 mfma_result_valu_read_wrong:

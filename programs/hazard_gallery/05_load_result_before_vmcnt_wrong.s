@@ -13,8 +13,7 @@
 //   buffer out: f32[64] = nan
 //   arg: in, out
 //   expect out = 1                           # the old v2 (0) + 1: the bug made visible
-//   expect hazard vmem-result-before-vmcnt at 27
-//   expect hazard vmcnt-load-result-read at 27
+//   expect hazard vmem-result-before-vmcnt at 26
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 load_result_before_vmcnt_wrong:

@@ -14,8 +14,7 @@
 //   arg: out
 //   lds: u32[64] = 0xdead
 //   expect out = 0xdead                      # LDS before the DMA landed: the bug made visible
-//   expect hazard lds-dma-read-before-vmcnt at 28
-//   expect hazard vmcnt-lds-dma-read at 28
+//   expect hazard lds-dma-read-before-vmcnt at 27
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lds_dma_read_before_vmcnt_wrong:

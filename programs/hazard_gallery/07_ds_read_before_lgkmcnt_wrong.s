@@ -11,8 +11,7 @@
 //   buffer out: u32[64] = 0xffffffff
 //   arg: out
 //   expect out = 100                         # 0 + 100: the stale v3, the bug made visible
-//   expect hazard ds-result-before-lgkmcnt at 27
-//   expect hazard lgkmcnt-lds-result-read at 27
+//   expect hazard ds-result-before-lgkmcnt at 26
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 ds_read_before_lgkmcnt_wrong:

@@ -19,9 +19,8 @@
 //   lds: u32[64] = 10 * i
 //   sgpr s6 = 0                              # s6's old value
 //   expect out = 10 * arange(64)             # a missing: the bug made visible
-//   expect hazard ds-result-before-lgkmcnt at 33
-//   expect hazard lgkmcnt-smem-result-read at 33
-//   expect hazard smem-result-before-lgkmcnt at 33
+//   expect hazard ds-result-before-lgkmcnt at 32
+//   expect hazard smem-result-before-lgkmcnt at 32
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 smem_lds_mixed_lgkmcnt_wrong:

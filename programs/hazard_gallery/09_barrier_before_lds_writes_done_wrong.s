@@ -15,8 +15,7 @@
 //   lds: u32[128] = 0xbad
 //   expect out = (arange(128) ^ 64) * 3      # LDS is in order per CU in this model, so the
 //                                            # values happen to arrive; the hazard is still real
-//   expect hazard barrier-lds-incomplete at 30
-//   expect hazard barrier-lds-write-pending at 30
+//   expect hazard barrier-lds-write-pending at 29
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 barrier_before_lds_writes_done_wrong:

@@ -12,12 +12,12 @@
 ;   expect v3 = 200
 ;   expect v4 = lane * 6
 ;   expect hazard vmem-result-before-vmcnt at 20
-;   expect no hazard lgkmcnt-lds-result-read
+;   expect no hazard ds-result-before-lgkmcnt
 ;   expect cycles: 400..700
 	.text
 missing_waitcnt:
 	global_load_dword v2, v1, s[4:5]
-	v_add_u32 v3, v2, v2                ; gcnemu: expect hazard vmcnt-load-result-read
+	v_add_u32 v3, v2, v2                ; gcnemu: expect hazard vmem-result-before-vmcnt
 	s_waitcnt vmcnt(0)
 	v_add_u32 v4, v2, v2
 	s_endpgm
