@@ -304,6 +304,8 @@ def run(args) -> int:
     status = "error" if sim.error else ("stopped" if getattr(sim.engine, "halt_reason", None) else "done")
     print(f"{snippet.target}: {status}: {sim.instructions_executed} instructions, {sim.cycles} cycles, "
           f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
+    for line in timing_summary(sim):
+        print(line)
     if snippet.header.has_expectations and check_error is None:
         n = len(snippet.expects)
         if failures:
@@ -312,4 +314,27 @@ def run(args) -> int:
                 print(f.render(get_lines(f.diagnostic().span.file) if f.diagnostic().span else None))
         else:
             print(f"check: passed ({n} expectation{'s' if n != 1 else ''})")
+    if not failed and not prints:
+        path = args.file
+        print(f"next: gcnemu step {path} | gcnemu timeline {path} --wave 0 | gcnemu lint {path}")
     return 1 if failed else 0
+
+
+def timing_summary(sim) -> list[str]:
+    """Where the cycles went: MFMA utilisation (when the kernel has MFMAs) and the stall breakdown."""
+    from ..sim.engine import kernel_stats, wave_summary as engine_wave_summary
+    eng = sim.engine
+    out = []
+    stats = kernel_stats(eng)
+    if stats["flops"]:
+        out.append(f"mfma: {100 * stats['mfma_utilisation']:.1f}% utilisation, "
+                   f"{stats['flops_per_cycle']:.0f} of {stats['peak_flops_per_cycle']:.0f} peak FLOP/cycle")
+    totals: dict[str, int] = {}
+    for i in range(len(eng.waves)):
+        for reason, n in engine_wave_summary(eng, i)["stalls"].items():
+            totals[reason] = totals.get(reason, 0) + n
+    if totals:
+        waves = max(len(eng.waves), 1)
+        parts = [f"{reason} {n // waves}" for reason, n in sorted(totals.items(), key=lambda kv: -kv[1])[:5]]
+        out.append(f"stalls (cycles per wave): {', '.join(parts)}")
+    return out
