@@ -48,7 +48,7 @@ def test_text_output_prints_all_lanes_typed_and_a_summary(kernel, capsys):
     done = next(i for i, line in enumerate(lines) if line.startswith("gfx90a: done: "))
     assert lines[done].startswith("gfx90a: done: 4 instructions, ")
     assert all(line.startswith(("mfma:", "stalls ")) for line in lines[done + 1:-1])  # where the cycles went
-    assert lines[-2].endswith(" cycles, 0 hazards, 1 wave")
+    assert lines[done].endswith(" cycles, 0 hazards, 1 wave")
     assert lines[-1] == "check: passed (1 expectation)"
 
 
