@@ -169,12 +169,12 @@ def test_a_hazard_stops_the_run_and_shows_both_source_lines(tmp_path):
     code, steps, _ = batch(tmp_path, prog, "continue", "hazards", "continue")
     out = steps[0].output
     assert out.startswith("Hazard:")
-    assert f"{prog}:6:2: warning: v_add_u32 reads v2" in out and "[vmcnt-load-result-read]" in out
+    assert f"{prog}:6:2: warning: v_add_u32 reads v2" in out and "[vmem-result-before-vmcnt]" in out
     assert "\tv_add_u32 v3, v2, v2\n" in out
     assert f"{prog}:5:2: note: global_load_dword was issued here" in out
     assert "\tglobal_load_dword v2, v1, s[4:5]\n" in out
     assert steps[1].line == 7  # stopped right after the racy read issued
-    assert "vmcnt-load-result-read" in steps[1].output
+    assert "vmem-result-before-vmcnt" in steps[1].output
     assert "The program finished" in steps[2].output
 
 
