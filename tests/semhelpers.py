@@ -202,19 +202,8 @@ def run(asm: str, target: str = "gfx90a", *, s: dict | None = None, v: dict | No
     if scc is not None:
         w.scc = int(scc)
     if mode is not None:
-        import gcnemu.sim.engine as eng_mod
-        original = eng_mod.Ctx
-
-        def ctx_with_mode(*args, **kw):
-            kw.setdefault("mode", mode)
-            return original(*args, **kw)
-        eng_mod.Ctx = ctx_with_mode
-        try:
-            sim.run()
-        finally:
-            eng_mod.Ctx = original
-    else:
-        sim.run()
+        sim.engine.float_mode = mode  # the MODE a kernel descriptor would set
+    sim.run()
     if expect_error is not None:
         assert sim.error is not None, f"expected an error containing {expect_error!r}"
         assert expect_error in sim.error.message, sim.error.message

@@ -204,6 +204,9 @@ class Engine:
         from .semantics import load_all, lookup as sem_lookup
         load_all()
         self.kernel = kernel
+        from . import fp
+        # MODE as the kernel descriptor sets it (denormals, IEEE, clamp); s_setreg changes it per wave
+        self.float_mode = fp.float_mode_from_program(kernel.program)
         self.target = kernel.target
         cfg = as_config(latencies)
         self.lat = cfg.apply(kernel.target.latencies)
@@ -537,7 +540,7 @@ class Engine:
         else:
             ins = self.kernel.instructions[pc]
             ctx = Ctx(st, ins, self.kernel.symbols, self.kernel.labels, self.target.lds_bytes,
-                      target=self._ctx_target)
+                      target=self._ctx_target, mode=self.float_mode)
             sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx, pc, now):
