@@ -169,10 +169,6 @@ class Session:
             note = "   [waiting at the barrier]"
         return f"=> {ins.span.line:4}  {ins.text()}{note}"
 
-    def source_line_text(self, index: int) -> str:
-        ins = self.kernel.instructions[index]
-        return f"line {ins.span.line}: {ins.text()}"
-
     def env(self, wave: int) -> exprmod.Env:
         st = self.sim.engine.waves[wave].state
         line = self.pc_line(wave) or 0
