@@ -1,0 +1,695 @@
+"""Assembler macro expansion, run before the line scanner (llvm-mc's semantics).
+
+Supported: `.macro NAME params` / `.endm` (positional and keyword arguments,
+defaults `p=val`, `p:req`, `p:vararg`, `\\()` concatenation, `\\@` instantiation
+counter), `.exitm`, `.purgem`, `.rept N` / `.endr`, `.irp`, `.irpc`, nesting,
+macro invocation by name (case-sensitive, as in llvm-mc), `.set`/`.equ`/`=`
+integer symbols usable in `.rept` counts and `.if`/`.elseif`/`.else`/`.endif`
+(also `.ifdef`/`.ifndef`, `.ifeq`/`.ifne`/`.ifgt`/`.ifge`/`.iflt`/`.ifle`).
+
+`expand(lines, file)` returns `(out, diagnostics)`: `out` holds
+`(text, source_line, instantiation_line)` triples. `source_line` is the line
+the text came from (the macro/rept body line for expanded text);
+`instantiation_line` is the top-level line of the file that caused the
+expansion (None for plain lines). `expand_detailed` gives the whole chain of
+instantiation lines (innermost last) for "while in macro instantiation" notes.
+
+Lines that involve no macro are passed through unchanged, so the scanner's
+columns stay exact. Text inside block directives (`.amdgpu_metadata`) is
+never expanded.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .diagnostics import Diagnostic
+from .program import Span
+
+MAX_DEPTH = 20  # llvm-mc's -asm-macro-max-nesting-depth default
+MAX_LINES = 1_000_000
+
+_BLOCKS = {".amdgpu_metadata": ".end_amdgpu_metadata", ".amdgpu_hsa_metadata": ".end_amdgpu_hsa_metadata"}
+_LOOP_OPEN = (".rept", ".irp", ".irpc")
+_IF_OPEN = (".if", ".ifdef", ".ifndef", ".ifeq", ".ifne", ".ifgt", ".ifge", ".iflt", ".ifle")
+_IDENT = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
+_LABEL = re.compile(r"\s*(?:[A-Za-z_.$][A-Za-z0-9_.$@]*|\"[^\"]*\")[ \t]*:(?!:)")
+_ASSIGN = re.compile(r"\s*([A-Za-z_.$][A-Za-z0-9_.$@]*)[ \t]*=(?!=)(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One expanded line: its text, the line it came from, the instantiation chain (outermost first)."""
+
+    text: str
+    line: int
+    chain: tuple[int, ...] = ()
+
+    @property
+    def instantiated_at(self) -> int | None:
+        return self.chain[0] if self.chain else None
+
+
+@dataclass
+class _Param:
+    name: str
+    default: str = ""
+    required: bool = False
+    vararg: bool = False
+
+
+@dataclass
+class _Macro:
+    name: str
+    params: list[_Param]
+    body: list[Line]
+    line: int
+
+
+class _Exit(Exception):
+    """`.exitm`: leave the current macro body."""
+
+
+class _Abort(Exception):
+    """The expansion exceeded its size cap."""
+
+
+def strip_comment(text: str, in_block: bool = False) -> tuple[str, bool]:
+    """Cut `;` and `//` comments, blank `/* */` ones (columns kept). Returns (code, still in /* */)."""
+    out = []
+    i, n = 0, len(text)
+    in_str = False
+    while i < n:
+        ch = text[i]
+        if in_block:
+            if text.startswith("*/", i):
+                out.append("  ")
+                i += 2
+                in_block = False
+            else:
+                out.append("\t" if ch == "\t" else " ")
+                i += 1
+            continue
+        if in_str:
+            out.append(ch)
+            if ch == "\\" and i + 1 < n:
+                out.append(text[i + 1])
+                i += 2
+                continue
+            if ch == '"':
+                in_str = False
+            i += 1
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch == ";" or text.startswith("//", i):
+            break
+        elif text.startswith("/*", i):
+            in_block = True
+            out.append("  ")
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out), in_block
+
+
+# ------------------------------------------------------------ expressions
+
+_TOKEN = re.compile(r"\s*(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+|[A-Za-z_.$][A-Za-z0-9_.$@]*|<<|>>|<=|>=|==|!=|<>|&&|\|\||\S)")
+_BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!=", "<>", "<", ">", "<=", ">="), ("<<", ">>"),
+           ("+", "-"), ("*", "/", "%")]
+
+
+class _ExprError(Exception):
+    pass
+
+
+def evaluate(text: str, symbols: dict[str, int]) -> int:
+    """Integer expression of numbers and known symbols (64-bit, C-like). Raises _ExprError."""
+    toks = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            break
+        toks.append(m.group(1))
+        pos = m.end()
+    if not toks:
+        raise _ExprError("expected expression")
+    i = 0
+
+    def atom() -> int:
+        nonlocal i
+        if i >= len(toks):
+            raise _ExprError("unexpected end of expression")
+        t = toks[i]
+        i += 1
+        if t == "(":
+            v = level(0)
+            if i >= len(toks) or toks[i] != ")":
+                raise _ExprError("expected ')' in parentheses expression")
+            i += 1
+            return v
+        if t == "-":
+            return -atom()
+        if t == "+":
+            return atom()
+        if t == "~":
+            return ~atom()
+        if t == "!":
+            return int(not atom())
+        if t[0].isdigit():
+            return int(t, 0) if t[:2].lower() in ("0x", "0b") else int(t)
+        if _IDENT.fullmatch(t):
+            if t in symbols:
+                return symbols[t]
+            raise _ExprError(f"expected absolute expression ('{t}' is not a known constant)")
+        raise _ExprError(f"unknown token in expression '{t}'")
+
+    def level(k: int) -> int:
+        nonlocal i
+        if k == len(_BINARY):
+            return atom()
+        v = level(k + 1)
+        while i < len(toks) and toks[i] in _BINARY[k]:
+            op = toks[i]
+            i += 1
+            w = level(k + 1)
+            v = _apply(op, v, w)
+        return v
+
+    v = level(0)
+    if i != len(toks):
+        raise _ExprError(f"unexpected token '{toks[i]}' in expression")
+    return v
+
+
+def _apply(op: str, a: int, b: int) -> int:
+    if op in ("/", "%") and b == 0:
+        raise _ExprError("division by zero")
+    r = {
+        "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+        "/": lambda: (abs(a) // abs(b)) * (1 if (a >= 0) == (b >= 0) else -1),
+        "%": lambda: (abs(a) % abs(b)) * (1 if a >= 0 else -1),
+        "<<": lambda: a << (b & 63), ">>": lambda: a >> (b & 63), "&": lambda: a & b, "|": lambda: a | b,
+        "^": lambda: a ^ b, "&&": lambda: int(bool(a and b)), "||": lambda: int(bool(a or b)),
+        "==": lambda: -int(a == b), "!=": lambda: -int(a != b), "<>": lambda: -int(a != b),
+        "<": lambda: -int(a < b), ">": lambda: -int(a > b), "<=": lambda: -int(a <= b), ">=": lambda: -int(a >= b),
+    }[op]()
+    r &= (1 << 64) - 1  # llvm-mc: 64-bit two's complement
+    return r - (1 << 64) if r >> 63 else r
+
+
+# ------------------------------------------------------------ arguments
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside parentheses and strings."""
+    out, cur, depth, in_str = [], [], 0, False
+    for ch in text:
+        if in_str:
+            cur.append(ch)
+            if ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    out.append("".join(cur))
+    return out
+
+
+_OPS = set("+-*/%|&^<>=!~")
+
+
+def _split_ws(piece: str) -> list[str]:
+    """llvm-mc also separates macro arguments by blanks, unless the blank touches an operator (`a + 1`)."""
+    words = piece.split()
+    if len(words) <= 1:
+        return [piece.strip()] if piece.strip() else ([""] if not words else words)
+    out = [words[0]]
+    for w in words[1:]:
+        if out[-1][-1] in _OPS or w[0] in _OPS or out[-1].count("(") > out[-1].count(")"):
+            out[-1] = out[-1] + " " + w
+        else:
+            out.append(w)
+    return out
+
+
+def _arguments(text: str) -> list[str]:
+    if not text.strip():
+        return []
+    out: list[str] = []
+    for piece in _split_top(text):
+        out.extend(_split_ws(piece) if piece.strip() else [""])
+    return out
+
+
+# ------------------------------------------------------------ expander
+
+
+@dataclass
+class _State:
+    file: str
+    symbols: dict[str, int] = field(default_factory=dict)
+    macros: dict[str, _Macro] = field(default_factory=dict)
+    diags: list[Diagnostic] = field(default_factory=list)
+    out: list[Line] = field(default_factory=list)
+    counter: int = 0
+    max_lines: int = MAX_LINES
+    max_depth: int = MAX_DEPTH
+
+
+def _span(st: _State, line: int, text: str, col: int | None = None, width: int = 1) -> Span:
+    if col is None:
+        col = len(text) - len(text.lstrip()) + 1
+    return Span(st.file, line, col, line, col + width)
+
+
+def _error(st: _State, item: Line, msg: str, col: int | None = None, width: int = 1, rule: str = "macro"):
+    notes = [Diagnostic("note", "while in macro instantiation", Span(st.file, c, 1, c, 2)) for c in reversed(item.chain)]
+    st.diags.append(Diagnostic("error", msg, _span(st, item.line, item.text, col, width), rule=rule, notes=notes))
+
+
+def _emit(st: _State, item: Line):
+    if len(st.out) >= st.max_lines:
+        raise _Abort(item)
+    st.out.append(item)
+
+
+def _head(code: str) -> tuple[str, str, int]:
+    """First word of a statement (after labels), the rest, and the word's column (1-based)."""
+    m = _LABEL.match(code)
+    while m and m.end() < len(code) and code[m.end():].strip():
+        code = " " * m.end() + code[m.end():]
+        m = _LABEL.match(code)
+    stripped = code.lstrip()
+    if not stripped:
+        return "", "", 1
+    col = len(code) - len(stripped) + 1
+    parts = stripped.split(None, 1)
+    word = parts[0]
+    rest = parts[1] if len(parts) > 1 else ""
+    return word, rest, col
+
+
+def _collect(st: _State, items: list[Line], i: int, opens: tuple[str, ...], close: str,
+             other_close: str) -> tuple[list[Line], int | None]:
+    """Body lines from items[i+1] up to the matching close directive. Returns (body, index of close)."""
+    depth = 0
+    body: list[Line] = []
+    j = i + 1
+    while j < len(items):
+        code, _ = strip_comment(items[j].text)
+        word = code.split(None, 1)[0].lower() if code.strip() else ""
+        if word in opens:
+            depth += 1
+        elif word == close or (close == ".endm" and word == ".endmacro"):
+            if depth == 0:
+                return body, j
+            depth -= 1
+        body.append(items[j])
+        j += 1
+    return body, None
+
+
+def _rewrite(item: Line, text: str, chain: tuple[int, ...]) -> Line:
+    return Line(text, item.line, chain)
+
+
+def _substitute(body: list[Line], values: dict[str, str], counter: int | None, chain: tuple[int, ...]) -> list[Line]:
+    """llvm-mc's expandMacro: `\\name` -> value, `\\()` -> nothing, `\\@` -> counter (macros only)."""
+    out = []
+    for item in body:
+        t = item.text
+        if "\\" not in t:
+            out.append(Line(t, item.line, chain))
+            continue
+        res = []
+        k, n = 0, len(t)
+        while k < n:
+            ch = t[k]
+            if ch != "\\" or k + 1 >= n:
+                res.append(ch)
+                k += 1
+                continue
+            nxt = t[k + 1]
+            if nxt == "@" and counter is not None:
+                res.append(str(counter))
+                k += 2
+                continue
+            if nxt == "(" and k + 2 < n and t[k + 2] == ")":
+                k += 3
+                continue
+            m = _IDENT.match(t, k + 1)
+            if m and m.group(0) in values:
+                res.append(values[m.group(0)])
+                k = m.end()
+                continue
+            if m:
+                # llvm-mc: identifiers end at '.', '$', '@' only when a parameter matches a prefix
+                name = m.group(0)
+                for cut in range(len(name) - 1, 0, -1):
+                    if name[:cut] in values and not (name[cut].isalnum() or name[cut] == "_"):
+                        res.append(values[name[:cut]])
+                        k = k + 1 + cut
+                        break
+                else:
+                    res.append(t[k:m.end()])
+                    k = m.end()
+                continue
+            res.append(ch)
+            k += 1
+        out.append(Line("".join(res), item.line, chain))
+    return out
+
+
+def _define(st: _State, item: Line, rest: str, col: int, body: list[Line]):
+    parts = rest.strip()
+    m = _IDENT.match(parts)
+    if not m:
+        _error(st, item, "expected identifier in '.macro' directive", col + 7)
+        return
+    name = m.group(0)
+    params: list[_Param] = []
+    ptext = parts[m.end():].strip()
+    if ptext.startswith(","):
+        ptext = ptext[1:]
+    # parameters: separated by commas or blanks; `p=default`, `p:req`, `p:vararg`
+    ptext = re.sub(r"\s*=\s*", "=", ptext)
+    ptext = re.sub(r"\s*:\s*", ":", ptext)
+    for piece in _split_top(ptext):
+        for word in piece.split():
+            default = ""
+            if "=" in word:
+                word, default = word.split("=", 1)
+            qual = ""
+            if ":" in word:
+                word, qual = word.split(":", 1)
+            if not _IDENT.fullmatch(word):
+                _error(st, item, f"expected identifier in '.macro' directive")
+                return
+            if qual not in ("", "req", "vararg"):
+                _error(st, item, f"{qual} is not a valid parameter qualifier for '{word}' in macro '{name}'")
+                return
+            if any(p.name == word for p in params):
+                _error(st, item, f"macro '{name}' has multiple parameters named '{word}'")
+                return
+            if params and params[-1].vararg:
+                _error(st, item, "vararg parameter '" + params[-1].name + "' should be the last parameter")
+                return
+            params.append(_Param(word, default, qual == "req", qual == "vararg"))
+    if name in st.macros:
+        _error(st, item, f"macro '{name}' is already defined")
+        return
+    st.macros[name] = _Macro(name, params, body, item.line)
+
+
+def _bind(st: _State, item: Line, mac: _Macro, rest: str, col: int) -> dict[str, str] | None:
+    values: dict[str, str] = {}
+    pos = 0
+    params = mac.params
+    args_col = col + len(mac.name) + 1
+    if params and params[-1].vararg:
+        # the vararg parameter takes the rest of the line, commas included
+        pieces = _split_top(rest)
+        fixed = len(params) - 1
+        raw: list[str] = []
+        for k, piece in enumerate(pieces):
+            if len(raw) >= fixed:
+                raw.append(",".join(pieces[k:]).strip())
+                break
+            raw.extend(_split_ws(piece) if piece.strip() else [""])
+        if len(raw) > len(params):  # blank-separated words spilled past the fixed params
+            raw = raw[:fixed] + [" ".join(raw[fixed:])]
+        args = raw if rest.strip() else []
+    else:
+        args = _arguments(rest)
+    keyword = False
+    for a in args:
+        m = re.match(r"\s*([A-Za-z_.$][A-Za-z0-9_.$@]*)\s*=(?!=)(.*)$", a, re.S)
+        if m:
+            name = m.group(1)
+            p = next((p for p in params if p.name == name), None)
+            if p is None:
+                c = item.text.find(name, args_col - 1) + 1 or args_col
+                _error(st, item, f"parameter named '{name}' does not exist for macro '{mac.name}'", c)
+                return None
+            values[name] = m.group(2).strip()
+            keyword = True
+            continue
+        if keyword:
+            _error(st, item, "cannot mix positional and keyword arguments", args_col)
+            return None
+        if pos >= len(params):
+            c = item.text.find(a.strip(), args_col - 1) + 1 if a.strip() else args_col
+            _error(st, item, "too many positional arguments", c or args_col)
+            return None
+        values[params[pos].name] = a.strip()
+        pos += 1
+    for p in params:
+        if not values.get(p.name):
+            if p.required:
+                _error(st, item, f"missing value for required parameter '{p.name}' in macro '{mac.name}'",
+                       col + len(mac.name))
+                return None
+            values[p.name] = values.get(p.name) or p.default
+    return values
+
+
+def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
+    i = 0
+    n = len(items)
+    in_comment = False
+    conds: list[list[bool]] = []  # [active now, some branch taken, parent active]
+
+    def active() -> bool:
+        return not conds or conds[-1][0]
+
+    while i < n:
+        item = items[i]
+        i += 1
+        code, in_comment_after = strip_comment(item.text, in_comment)
+        was_in_comment, in_comment = in_comment, in_comment_after
+        word, rest, col = _head(code)
+        low = word.lower()
+        # conditionals
+        if low in _IF_OPEN:
+            if not active():
+                conds.append([False, True, False])
+                continue
+            try:
+                if low in (".ifdef", ".ifndef"):
+                    val = (rest.strip() in st.symbols) == (low == ".ifdef")
+                else:
+                    v = evaluate(rest, st.symbols)
+                    val = {".if": v != 0, ".ifne": v != 0, ".ifeq": v == 0, ".ifgt": v > 0, ".ifge": v >= 0,
+                           ".iflt": v < 0, ".ifle": v <= 0}[low]
+            except _ExprError as e:
+                _error(st, item, str(e), col + len(word) + 1)
+                val = False
+            conds.append([val, val, True])
+            continue
+        if low in (".elseif", ".else"):
+            if not conds:
+                _error(st, item, f"Encountered a {low} that doesn't follow an .if or an .else", col)
+                continue
+            top = conds[-1]
+            if not top[2] or top[1]:
+                top[0] = False
+                continue
+            if low == ".else":
+                top[0] = top[1] = True
+                continue
+            try:
+                val = evaluate(rest, st.symbols) != 0
+            except _ExprError as e:
+                _error(st, item, str(e), col + len(word) + 1)
+                val = False
+            top[0] = top[1] = val
+            continue
+        if low == ".endif":
+            if not conds:
+                _error(st, item, "Encountered a .endif that doesn't follow an .if or .else", col)
+                continue
+            conds.pop()
+            continue
+        if not active():
+            # skip whole macro/loop definitions too, so that their .endif don't confuse us
+            if low == ".macro":
+                _, end = _collect(st, items, i - 1, (".macro",), ".endm", "")
+                i = n if end is None else end + 1
+            continue
+        if was_in_comment and not word:
+            _emit(st, item)
+            continue
+        if low in _BLOCKS:
+            _emit(st, item)
+            end = _BLOCKS[low]
+            while i < n:
+                _emit(st, items[i])
+                i += 1
+                if items[i - 1].text.strip().lower().startswith(end):
+                    break
+            continue
+        if low == ".macro":
+            body, end = _collect(st, items, i - 1, (".macro",), ".endm", ".endr")
+            if end is None:
+                _error(st, item, "no matching '.endmacro' in definition", col)
+                i = n
+                continue
+            _define(st, item, rest, col, body)
+            i = end + 1
+            continue
+        if low in (".endm", ".endmacro"):
+            _error(st, item, f"unexpected '{low}' in file, no current macro definition", col + len(word))
+            continue
+        if low == ".endr":
+            _error(st, item, "unmatched '.endr' directive", col + len(word))
+            continue
+        if low == ".exitm":
+            if in_macro:
+                raise _Exit()
+            _error(st, item, "unexpected '.exitm' in file, no current macro definition", col)
+            continue
+        if low == ".purgem":
+            name = rest.strip()
+            if name not in st.macros:
+                _error(st, item, f"macro '{name}' is not defined", col)
+            else:
+                del st.macros[name]
+            continue
+        if low in _LOOP_OPEN:
+            body, end = _collect(st, items, i - 1, _LOOP_OPEN, ".endr", ".endm")
+            if end is None:
+                _error(st, item, "no matching '.endr' in definition", col)
+                i = n
+                continue
+            i = end + 1
+            _loop(st, item, low, rest, col, word, body, depth)
+            continue
+        if low in (".set", ".equ", ".equiv"):
+            parts = _split_top(rest)
+            if len(parts) == 2:
+                _assign(st, parts[0].strip(), parts[1])
+            _emit(st, item)
+            continue
+        m = _ASSIGN.match(code) if "=" in code and not code.lstrip().startswith(".") else None
+        if m:
+            _assign(st, m.group(1), m.group(2))
+            _emit(st, item)
+            continue
+        mac = st.macros.get(word)
+        if mac is not None:
+            if depth >= st.max_depth:
+                _error(st, item, f"macros cannot be nested more than {st.max_depth} levels deep", col)
+                continue
+            values = _bind(st, item, mac, rest, col)
+            if values is None:
+                continue
+            counter = st.counter
+            st.counter += 1
+            chain = item.chain + (item.line,) if not item.chain else item.chain + (item.line,)
+            lines = _substitute(mac.body, values, counter, chain)
+            try:
+                _run(st, lines, depth + 1, True)
+            except _Exit:
+                pass
+            continue
+        _emit(st, item)
+    if conds and not in_macro:
+        last = items[-1] if items else None
+        if last is not None:
+            _error(st, last, "unmatched .if directive (missing .endif)", 1)
+
+
+def _assign(st: _State, name: str, expr: str):
+    try:
+        st.symbols[name] = evaluate(expr, st.symbols)
+    except _ExprError:
+        st.symbols.pop(name, None)  # not a constant we can fold: leave it to the parser
+
+
+def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body: list[Line], depth: int):
+    chain = item.chain + (item.line,)
+    if depth >= st.max_depth:
+        _error(st, item, f"macros cannot be nested more than {st.max_depth} levels deep", col)
+        return
+    if low == ".rept":
+        try:
+            count = evaluate(rest, st.symbols) if rest.strip() else None
+        except _ExprError as e:
+            _error(st, item, f"unexpected token in '.rept' directive: {e}", col + len(word) + 1)
+            return
+        if count is None:
+            _error(st, item, "expected absolute expression", col + len(word))
+            return
+        if count < 0:
+            _error(st, item, "Count is negative", col + len(word) + 1)
+            return
+        if count * max(len(body), 1) > st.max_lines:
+            _error(st, item, f"'.rept {count}' would expand to more than {st.max_lines} lines", col + len(word) + 1,
+                   rule="macro-limit")
+            return
+        for _ in range(count):
+            _run(st, _substitute(body, {}, None, chain), depth + 1, False)
+        return
+    parts = _split_top(rest)
+    name = parts[0].strip()
+    if not _IDENT.fullmatch(name or "-"):
+        _error(st, item, f"expected identifier in '{low}' directive", col + len(word) + 1)
+        return
+    if low == ".irp":
+        values = [v for p in parts[1:] for v in (_split_ws(p) if p.strip() else [""])]
+        if not values:
+            values = [""]
+    else:
+        if len(parts) > 2:
+            _error(st, item, "too many positional arguments", col + len(word) + 1)
+            return
+        text = parts[1].strip() if len(parts) > 1 else ""
+        values = list(text) or [""]
+    for v in values:
+        _run(st, _substitute(body, {name: v}, None, chain), depth + 1, False)
+
+
+def expand_detailed(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES,
+                    max_depth: int = MAX_DEPTH) -> tuple[list[Line], list[Diagnostic]]:
+    """Expand macros, loops and conditionals. Never raises for bad input."""
+    st = _State(file, max_lines=max_lines, max_depth=max_depth)
+    items = [Line(t, k) for k, t in enumerate(lines, start=1)]
+    try:
+        _run(st, items, 0, False)
+    except _Abort as e:
+        item = e.args[0]
+        _error(st, item, f"macro expansion exceeds {st.max_lines} lines", rule="macro-limit")
+    except RecursionError:
+        st.diags.append(Diagnostic("error", "macro expansion nested too deeply", Span(file, 1, 1, 1, 2), rule="macro"))
+    return st.out, st.diags
+
+
+def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
+           ) -> tuple[list[tuple[str, int, int | None]], list[Diagnostic]]:
+    """`(text, source line, instantiation line)` triples; see the module docstring."""
+    out, diags = expand_detailed(lines, file, max_lines)
+    return [(ln.text, ln.line, ln.instantiated_at) for ln in out], diags
+
+
+def needs_expansion(lines: list[str]) -> bool:
+    """Cheap test: can `expand` change anything? (No macro-ish directive anywhere.)"""
+    for t in lines:
+        low = t.lower()
+        if (".macro" in low or ".rept" in low or ".irp" in low or ".if" in low or ".endr" in low
+                or ".endm" in low or ".exitm" in low or ".purgem" in low or ".else" in low or ".endif" in low):
+            return True
+    return False
