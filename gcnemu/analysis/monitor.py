@@ -62,19 +62,39 @@ class HazardMonitor:
         tgt = get_target(tname)
         self.counters = CounterAnalysis(self.facts, None, tgt.vmcnt_max, tgt.lgkmcnt_max)
         self.waves: dict[int, _Wave] = {}
+        # Per-issue cost: the verdicts depend only on the instruction and on what came before
+        # it within the rules' window (wait states) or in the counter queues, and a loop
+        # repeats the same few situations, so each is computed once (pure caches, not state).
+        self._plain = [f.waitcnt is None and f.mem is None for f in self.facts]  # counters.step is identity
+        self._ws_memo: dict[tuple, list] = {}
+        self._ctr_memo: dict[tuple, list] = {}
+        self._step_memo: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------------ the hook
     def on_issue(self, wave: int, index: int, cycle: int, complete: int | None = None) -> list[HazardEvent]:
         """Check instruction ``index`` issued by ``wave`` at ``cycle``; return the hazards it completes."""
-        w = self.waves.setdefault(wave, _Wave())
+        w = self.waves.get(wave)
+        if w is None:
+            w = self.waves[wave] = _Wave()
         f = self.facts[index]
-        events = self._wait_states(w, wave, f, cycle) + self._counters(w, wave, f, cycle)
+        events = self._wait_states(w, wave, f, cycle) if self.cons[index] and w.history else []
+        if w.vm or w.lgkm:
+            found = self._counters(w, wave, f, cycle)
+            if found:
+                events = events + found
         # advance the wave's state
         w.pos += f.wait_states
-        w.history.append((index, w.pos, cycle))
-        while w.history and w.pos - w.history[0][1] > self.window + 16:
-            w.history.popleft()
-        w.vm, w.lgkm = self.counters.step((w.vm, w.lgkm), f)
+        hist = w.history
+        hist.append((index, w.pos, cycle))
+        limit = w.pos - self.window - 16
+        while hist and hist[0][1] < limit:
+            hist.popleft()
+        if not self._plain[index]:
+            key = (index, w.vm, w.lgkm)
+            st = self._step_memo.get(key)
+            if st is None:
+                st = self._step_memo[key] = self.counters.step((w.vm, w.lgkm), f)
+            w.vm, w.lgkm = st
         return events
 
     # ------------------------------------------------------------------ wait states
@@ -83,6 +103,27 @@ class HazardMonitor:
         if not cm or not w.history:
             return []
         W = self.index.window(cm)
+        # the situation: the producers within the window and their distances
+        pos = w.pos
+        prod = self.prod
+        seen = []
+        hit = False
+        for j, pos_after, _ in reversed(w.history):
+            d = pos - pos_after
+            if d >= W:
+                break
+            seen.append((j, d))
+            if prod[j] & cm:
+                hit = True
+        if not hit:
+            return []
+        key = (c.index, tuple(seen))
+        found = self._ws_memo.get(key)
+        if found is None:
+            found = self._ws_memo[key] = self._wait_state_findings(w, c, cm, W)
+        return [HazardEvent(rule, wave, cycle, c.index, j, list(regs), msg) for rule, j, regs, msg in found]
+
+    def _wait_state_findings(self, w: _Wave, c: Facts, cm: int, W: int) -> list[tuple]:
         best: dict[int, tuple] = {}
         acc = None
         dg = False
@@ -115,19 +156,24 @@ class HazardMonitor:
             what = ca.reg.text() if ca is not None else "its input"
             msg = (f"{c.mnemonic} (line {c.span.line}) used {what} {provided} wait state(s) after "
                    f"{self.facts[j].mnemonic} (line {self.facts[j].span.line}); {req} required")
-            out.append(HazardEvent(r.id, wave, cycle, c.index, j, regs, msg))
+            out.append((r.id, j, regs, msg))
         return out
 
     # ------------------------------------------------------------------ counters
     def _counters(self, w: _Wave, wave: int, f: Facts, cycle: int) -> list[HazardEvent]:
         if not w.vm and not w.lgkm:
             return []
-        out = []
-        for h in self.counters.check(f, {(w.vm, w.lgkm)}):
-            if self.counter_only is not None and h.rule not in self.counter_only:
-                continue
-            out.append(_counter_event(h, wave, cycle, self.facts))
-        return out
+        key = (f.index, w.vm, w.lgkm)
+        found = self._ctr_memo.get(key)
+        if found is None:
+            found = []
+            for h in self.counters.check(f, {(w.vm, w.lgkm)}):
+                if self.counter_only is not None and h.rule not in self.counter_only:
+                    continue
+                e = _counter_event(h, 0, 0, self.facts)
+                found.append((e.rule, e.consumer, e.producer, e.registers, e.message))
+            self._ctr_memo[key] = found
+        return [HazardEvent(rule, wave, cycle, cons, prod, list(regs), msg) for rule, cons, prod, regs, msg in found]
 
 
 def _units(reg) -> list[tuple[str, int]]:
