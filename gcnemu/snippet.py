@@ -9,6 +9,8 @@
     ;   expect A = arange(64) * 2 : tol 1e-6
     ;   expect hazards: none
     ;   expect cycles: 1000..1400
+    ;   expect mfma-utilisation: 0.15..0.25
+    ;   expect stall waitcnt vmcnt: 1000..2000
 
 The full syntax is documented in docs/snippets.md. This module turns the header into
 a `Setup` (what `gcnemu run` launches) plus expectations, and checks expectations
@@ -512,6 +514,16 @@ class CyclesExpect(Expect):
     lo: int | None = None
     hi: int | None = None
     value_src: Src = None  # the text after 'cycles:' (what --update rewrites)
+
+
+@dataclass
+class MetricExpect(Expect):
+    """A timing figure within a range: MFMA utilisation (0..1) or one stall reason's cycles per wave."""
+
+    metric: str = ""  # 'mfma-utilisation' or 'stall:<reason>'
+    lo: float | None = None
+    hi: float | None = None
+    value_src: Src = None
 
 
 @dataclass
@@ -1022,6 +1034,18 @@ def parse_expect(d: Directive, rest: Src) -> Expect:
             raise body.error("expected a hazard rule id, optionally followed by 'at LINE'")
         line = int(m.group(2)) if m.group(2) else (d.line if d.trailing else None)
         return HazardExpect(d.src, d, rule=m.group(1), line=line, present=present)
+    if w == "mfma" and after.text.startswith("-utilisation"):
+        val = _after_colon(after.sub(len("-utilisation")), "mfma-utilisation")
+        lo, hi = parse_range(val, "mfma-utilisation")
+        return MetricExpect(d.src, d, metric="mfma-utilisation", lo=lo, hi=hi, value_src=val)
+    if w == "stall":
+        colon = after.text.find(":")
+        reason = after.text[:colon].strip() if colon >= 0 else ""
+        if not reason:
+            raise after.error("expected 'expect stall REASON: A..B' (cycles per wave, e.g. 'stall waitcnt vmcnt: 0..500')")
+        val = after.sub(colon + 1)
+        lo, hi = parse_range(val, f"stall {reason}")
+        return MetricExpect(d.src, d, metric=f"stall:{reason}", lo=lo, hi=hi, value_src=val)
     if w == "cycles":
         val = _after_colon(after, "cycles")
         lo, hi = parse_cycles(val)
@@ -1077,6 +1101,35 @@ def parse_cycles(val: Src) -> tuple[int | None, int | None]:
     if re.fullmatch(r"\d+", t):
         return int(t), int(t)
     raise val.error("cycles: expected N, A..B, <= N or >= N")
+
+
+def parse_range(val: Src, what: str) -> tuple[float | None, float | None]:
+    """A..B, <= N, >= N or N, with decimals allowed (utilisation is a fraction)."""
+    t = val.text.replace(" ", "")
+    num = r"(\d+(?:\.\d*)?|\.\d+)"
+    m = re.fullmatch(num + r"\.\." + num, t)
+    if m:
+        lo, hi = float(m.group(1)), float(m.group(2))
+        if hi < lo:
+            raise val.error(f"{what}: empty range")
+        return lo, hi
+    m = re.fullmatch(r"(<=|>=)" + num, t)
+    if m:
+        return (None, float(m.group(2))) if m.group(1) == "<=" else (float(m.group(2)), None)
+    if re.fullmatch(num, t):
+        return float(t), float(t)
+    raise val.error(f"{what}: expected N, A..B, <= N or >= N")
+
+
+def measured_metric(sim, metric: str) -> float:
+    """The figure a MetricExpect names, from the finished run."""
+    from .sim.engine import kernel_stats, wave_summary
+    eng = sim.engine
+    if metric == "mfma-utilisation":
+        return float(kernel_stats(eng)["mfma_utilisation"])
+    reason = metric.split(":", 1)[1]
+    total = sum(wave_summary(eng, i)["stalls"].get(reason, 0) for i in range(len(eng.waves)))
+    return total / max(len(eng.waves), 1)
 
 
 _HANDLERS = {
@@ -1522,6 +1575,11 @@ def check(snippet: Snippet, sim) -> list[Failure]:
             c = sim.cycles
             if (e.lo is not None and c < e.lo) or (e.hi is not None and c > e.hi):
                 failures.append(Failure(e, f"cycles: {c}, expected {e.value_src.text}"))
+        elif isinstance(e, MetricExpect):
+            v = measured_metric(sim, e.metric)
+            if (e.lo is not None and v < e.lo) or (e.hi is not None and v > e.hi):
+                name = e.metric.replace("stall:", "stall ")
+                failures.append(Failure(e, f"{name}: {v:.3g}, expected {e.value_src.text.strip()}"))
         elif isinstance(e, CounterExpect):
             failures += _check_counter(snippet, sim, e)
     hazard_expects = [e for e in expects if isinstance(e, HazardExpect)]

@@ -30,6 +30,10 @@
 //   # measured: memory bound (2 tiny MFMAs per 2 KiB loaded per wave), MFMA utilisation 0.03;
 //   # stall cycles per wave: waitcnt vmcnt ~1190, pipe busy ~180, nop 56
 //   expect cycles: 1900..2330
+//   expect mfma-utilisation: 0.026..0.035
+//   expect stall waitcnt vmcnt: 1013..1371
+//   expect stall pipe busy: 152..207
+//   expect stall nop: 47..65
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 	.globl batched_hgemm_4x4

@@ -33,6 +33,10 @@
 //   # pre-transposed); stall cycles per wave: barrier ~900, waitcnt vmcnt ~790, pipe busy ~480,
 //   # waitcnt lgkmcnt ~390
 //   expect cycles: 3290..4030
+//   expect mfma-utilisation: 0.015..0.020
+//   expect stall barrier: 768..1040
+//   expect stall waitcnt vmcnt: 674..914
+//   expect stall pipe busy: 409..554
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 	.globl batched_hgemm_4x4_lds

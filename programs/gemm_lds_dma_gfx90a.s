@@ -59,6 +59,10 @@
 //   # stall cycles per wave: pipe busy ~2310, waitcnt vmcnt ~840, barrier ~390, nop 28
 //   # (tests/test_programs_flagship.py holds utilisation and stall shares to ranges)
 //   expect cycles: 5100..5630
+//   expect mfma-utilisation: 0.325..0.439
+//   expect stall pipe busy: 1959..2652
+//   expect stall waitcnt vmcnt: 714..966
+//   expect stall barrier: 331..449
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 	.globl gemm_lds_dma_gfx90a

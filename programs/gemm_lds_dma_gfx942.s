@@ -58,6 +58,10 @@
 //   # stall cycles per wave: waitcnt vmcnt ~1500, pipe busy ~1440, barrier ~360, lgkmcnt ~4
 //   # (tests/test_programs_flagship.py holds utilisation and stall shares to ranges)
 //   expect cycles: 4850..5360
+//   expect mfma-utilisation: 0.171..0.231
+//   expect stall waitcnt vmcnt: 1271..1721
+//   expect stall pipe busy: 1222..1655
+//   expect stall barrier: 303..411
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 	.globl gemm_lds_dma_gfx942

@@ -389,3 +389,40 @@ def test_never_written_registers_are_marked(tmp_path):
     snippet, sim, failures = run(tmp_path, "; gcnemu:\n;   expect v9 = 0\n  s_endpgm\n")
     assert failures[0].details[1].endswith("(never written)")
     assert failures[0].details[1].split()[0] == "0..63"
+
+
+def test_timing_figures_are_expectations_with_ranges(tmp_path):
+    """MFMA utilisation and stall cycles per wave can be pinned to ranges like cycles."""
+    from gcnemu.snippet import check, load_snippet
+    src = """; gcnemu:
+;   arch: gfx90a
+;   expect mfma-utilisation: 0.9..1.0
+;   expect stall waitcnt vmcnt: 0..10
+;   expect stall nop: <= 100
+v_mov_b32 v1, 1.0
+v_mov_b32 v2, 1.0
+s_nop 1
+v_mfma_f32_32x32x2f32 a[0:15], v1, v2, 0
+s_nop 15
+s_nop 2
+s_endpgm
+"""
+    path = tmp_path / "t.s"
+    path.write_text(src)
+    sn = load_snippet(str(path))
+    failures = check(sn, sn.simulate())
+    messages = [f.message for f in failures]
+    # 64 busy cycles of ~97: the nops after the MFMA leave the matrix core idle a third of the time
+    assert len(messages) == 1 and messages[0].startswith("mfma-utilisation: 0.6")
+    path.write_text(src.replace("0.9..1.0", "0.5..0.8"))
+    sn = load_snippet(str(path))
+    assert check(sn, sn.simulate()) == []
+
+
+def test_a_stall_expectation_needs_a_reason_and_a_range(tmp_path):
+    from gcnemu.diagnostics import GcnemuError
+    from gcnemu.snippet import load_snippet
+    path = tmp_path / "t.s"
+    path.write_text("; gcnemu:\n;   expect stall: 0..1\ns_endpgm\n")
+    with pytest.raises(GcnemuError):
+        load_snippet(str(path))
