@@ -23,6 +23,7 @@ Instructions that exist on the target but have no table row get a `note`
 """
 from __future__ import annotations
 
+import gc
 import json
 import math
 import struct
@@ -310,11 +311,14 @@ class _Ctx:
         self.limits = limits(self.name)
         self.gfx90a_plus = self.name != "gfx908"
         self.gfx94 = self.name in ("gfx942", "gfx950")
+        self.used_symbols = False  # set when a result depends on symbols or labels (no memo then)
 
     def evaluate(self, op, depth: int = 0):
         """(value, is_float) of a constant expression; None when not absolute (symbols not defined yet)."""
         if depth > 64:
             return None
+        if isinstance(op, (Symbol, Expr)):
+            self.used_symbols = True
         if isinstance(op, Imm):
             return _norm_int(op.value), False
         if isinstance(op, FloatImm):
@@ -355,6 +359,15 @@ def _norm_int(v: int) -> int:
 
 def _normalize(op, ctx: _Ctx) -> _V:
     """An operand as a _V, raising _Error for what llvm-mc rejects while parsing it."""
+    t = type(op)
+    if t is Reg:  # the common case first
+        f = op.file
+        problem = _reg_problem(f, op.index, op.count)
+        if problem is not None:
+            raise _Error(problem if problem != "na" else f"{op.text()} register not available on this GPU", op.span)
+        if f == "s":
+            return _V("s", op.span, op, op.index, op.count)
+        return _V("s" if f == "ttmp" else f, op.span, op, op.index, op.count, name="" if f != "ttmp" else f)
     if isinstance(op, Modified):
         inner = _normalize(op.inner, ctx)
         inner.neg, inner.abs, inner.sext = op.neg, op.abs, op.sext
@@ -389,6 +402,16 @@ def _normalize(op, ctx: _Ctx) -> _V:
     if isinstance(op, CallGroup):
         return _V("group", op.span, op)
     return _V("other", getattr(op, "span", None), op)
+
+
+@lru_cache(maxsize=8192)
+def _reg_problem(file: str, index: int, count: int) -> str | None:
+    """The parse-time error of a register reference ('na': not available on the GPU), or None."""
+    try:
+        _check_reg(file, index, count, None, "na")
+    except _Error as e:
+        return e.message if not e.message.startswith("na ") else "na"
+    return None
 
 
 def _check_reg(file: str, index: int, count: int, span: Span, text: str) -> None:
@@ -428,19 +451,104 @@ def _normalize_list(op: RegList, ctx: _Ctx) -> _V:
 
 # ------------------------------------------------------------------ public API
 
-def validate(program: Program, target: str) -> list[Diagnostic]:
-    """All diagnostics for the program on `target` (parse diagnostics included), in source order."""
+def validate(program: Program, target: str, memo: bool = True) -> list[Diagnostic]:
+    """All diagnostics for the program on `target` (parse diagnostics included), in source order.
+
+    Two memos make repeated code cheap (`memo=False` turns them off; the tests
+    check both give the same diagnostics): statements that repeat verbatim (same
+    text, same column) and name no symbol validate identically, so their result
+    is computed once per file and moved to the other lines; and a statement that
+    is valid stays valid when only its vector register numbers change within
+    the same alignment and range (`_shape_key`)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _validate_program(program, target, memo)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+_MAI_PREFIXES = ("v_mfma", "v_smfmac")
+
+
+def _shape_key(ins: Instruction):
+    """What the validity of an instruction depends on, without spans and vector register numbers
+    (kept: their file, size, parity and range; SGPRs and MFMA operands are kept exactly).
+    None when the instruction names symbols (its validity then depends on the file)."""
+    exact = ins.mnemonic.startswith(_MAI_PREFIXES)
+    parts = [ins.mnemonic]
+    for op in ins.operands:
+        t = type(op)
+        if t is Modified:
+            parts.append(("M", op.neg, op.abs, op.sext))
+            op = op.inner
+            t = type(op)
+        if t is Reg:
+            if op.file in ("v", "a") and not exact:
+                parts.append((op.file, op.count, op.index & 1, op.index + op.count <= 256))
+            else:
+                parts.append((op.file, op.index, op.count))
+        elif t is Imm:
+            parts.append(("i", op.value))
+        elif t is FloatImm:
+            parts.append(("f", op.value))
+        elif t is Special:
+            parts.append(("S", op.name))
+        elif t is Call and all(type(a) is Imm for a in op.args):
+            parts.append(("C", op.name, tuple(a.value for a in op.args)))
+        elif t is CallGroup and all(type(a) is Imm for c in op.calls for a in c.args):
+            parts.append(("G",) + tuple((c.name, tuple(a.value for a in c.args)) for c in op.calls))
+        else:
+            return None
+    for m in ins.modifiers:
+        if isinstance(m.value, str):
+            return None
+        parts.append((m.name, m.value))
+    return tuple(parts)
+
+
+def _validate_program(program: Program, target: str, use_memo: bool = True) -> list[Diagnostic]:
     diags = list(program.diagnostics)
     labels = frozenset(s.name for s in program.statements if isinstance(s, Label))
     defined = frozenset(s.name for s in program.statements if isinstance(s, Assignment))
     ctx = _Ctx(target, {}, labels, defined)
+    lines = program.lines
+    memo: dict = {}
+    valid_shapes: set = set()
     for st in program.statements:
         if isinstance(st, Instruction):
-            diags.extend(validate_instruction(st, target, ctx))
+            sp = st.span
+            key = shape = None
+            if use_memo:
+                if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= len(lines):
+                    key = (sp.column, lines[sp.line - 1][sp.column - 1:sp.end_column - 1])
+                    hit = memo.get(key)
+                    if hit is not None:
+                        if hit:
+                            diags.extend(_moved(d, sp.line) for d in hit)
+                        continue
+                shape = _shape_key(st)
+                if shape is not None and shape in valid_shapes:
+                    continue
+            ctx.used_symbols = False
+            out = validate_instruction(st, target, ctx)
+            if not ctx.used_symbols:
+                if key is not None:
+                    memo[key] = out
+                if shape is not None and not out:
+                    valid_shapes.add(shape)
+            diags.extend(out)
         elif isinstance(st, Assignment):
             ctx.symbols[st.name] = ctx.evaluate(st.value)
     diags.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
     return diags
+
+
+def _moved(d: Diagnostic, line: int) -> Diagnostic:
+    sp = d.span
+    nsp = Span(sp.file, line, sp.column, line + sp.end_line - sp.line, sp.end_column) if sp is not None else None
+    return Diagnostic(d.severity, d.message, nsp, d.rule, [_moved(n, line) for n in d.notes], dict(d.extra))
 
 
 def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None) -> list[Diagnostic]:
@@ -500,6 +608,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
 def _reloc_warnings(ops: list[_V], ctx: _Ctx) -> list[Diagnostic]:
     out = []
     for v in ops:
+        if v.kind == "reloc":
+            ctx.used_symbols = True
         if v.kind == "reloc" and v.name and v.name not in ctx.labels and v.name not in ctx.defined:
             out.append(Diagnostic("warning", f"symbol '{v.name}' is not defined in this file: llvm-mc emits a "
                                   "relocation; gcnemu cannot run this instruction", v.span, rule="undefined-symbol"))
@@ -507,8 +617,25 @@ def _reloc_warnings(ops: list[_V], ctx: _Ctx) -> list[Diagnostic]:
 
 
 def _check_mnemonic(ins: Instruction, ctx: _Ctx) -> None:
-    m = ins.mnemonic
-    sp = ins.mnemonic_span
+    problem = _mnemonic_problem(ins.mnemonic, ctx.name)
+    if problem is not None:
+        msg, rule, notes = problem
+        sp = ins.mnemonic_span
+        raise _Error(msg, sp, rule=rule, notes=[Diagnostic("note", n, sp) for n in notes])
+
+
+@lru_cache(maxsize=4096)
+def _mnemonic_problem(m: str, target: str):
+    """None when the spelling exists on the target, else (message, rule, note texts)."""
+    try:
+        _mnemonic_check(m, _Ctx(target))
+    except _Error as e:
+        return e.message, e.rule, tuple(n.message for n in e.notes)
+    return None
+
+
+def _mnemonic_check(m: str, ctx: _Ctx) -> None:
+    sp = None
     base, sfx = opcodes.base_mnemonic(m)
     if base in opcodes.ALIASES and (not sfx or sfx == "_e64"):
         m = opcodes.ALIASES[base] + sfx
@@ -576,6 +703,7 @@ def _mod_int(m: Modifier, ctx: _Ctx) -> int | None:
     if isinstance(v, int):
         return _norm_int(v)
     if isinstance(v, str):
+        ctx.used_symbols = True
         r = ctx.symbols.get(v)
         if r is not None and not r[1]:
             return r[0]
@@ -1036,7 +1164,8 @@ def _match_src(v: _V, spec: OperandSpec, ins: Instruction, info: OpInfo, enc: st
             raise _invalid(v, ins, "not a valid operand.")
         elif enc == "e32":
             raise _invalid(v, ins)
-        elif v.abs and any(sp.write and sp.kinds == "s" and sp.width == 2 for sp in info.operands):
+        elif v.abs and info.operands[0].kinds == "v" and \
+                any(sp.write and sp.kinds == "s" and sp.width == 2 for sp in info.operands):  # VOP3b
             raise _Error("ABS not allowed in VOP3B instructions", ins.mnemonic_span)
     vgpr_only = enc == "e32" and n_src >= 1 and info.encoding in ("VOP2", "VOPC")
     if v.kind == "v":

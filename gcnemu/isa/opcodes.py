@@ -813,6 +813,7 @@ ALIASES = {
 }
 
 
+@lru_cache(maxsize=8192)
 def base_mnemonic(mnemonic: str) -> tuple[str, str]:
     """'v_add_u32_e64' -> ('v_add_u32', '_e64'); no suffix -> (mnemonic, '')."""
     m = mnemonic.lower()
