@@ -12,6 +12,7 @@ labels and comments blanked out, so token columns are source columns.
 """
 from __future__ import annotations
 
+import gc
 import os
 import re
 from dataclasses import replace
@@ -385,7 +386,20 @@ def _parsers() -> tuple[Lark, Lark, _Builder]:
 def _relocate(obj, line: int):
     """The same parsed object on another line (statements repeat a lot in real kernels)."""
     if isinstance(obj, tuple):
-        return tuple(_relocate(o, line) for o in obj)
+        return tuple([_relocate(o, line) for o in obj])
+    t = type(obj)
+    if t is Reg or t is Imm or t is Special or t is Symbol or t is Modifier or t is FloatImm:
+        sp = obj.span
+        nsp = _Span(sp.file, line, sp.column, line, sp.end_column)
+        if t is Reg:
+            return _Reg(obj.file, obj.index, obj.count, nsp)
+        if t is Imm:
+            return _Imm(obj.value, nsp, obj.source)
+        if t is Modifier:
+            return _Modifier(obj.name, obj.value, nsp)
+        if t is FloatImm:
+            return FloatImm(obj.value, nsp, obj.source)
+        return t(obj.name, nsp)
     span = getattr(obj, "span", None)
     if span is None:
         return obj
@@ -396,11 +410,275 @@ def _relocate(obj, line: int):
     return replace(obj, **changes)
 
 
+# ------------------------------------------------------------------ fast path
+# Most instruction lines are a mnemonic, registers, plain numbers, names,
+# `-x`, `key:value` modifiers and `name(int)` calls. They are tokenized with one
+# regular expression and built here directly, to the very same objects (spans
+# included) the grammar builds; anything else (expressions, brackets, `|x|`...)
+# returns None and goes through Lark. tests/test_parse_fastpath.py checks the
+# equivalence line by line.
+
+def _slot_constructor(cls):
+    """A faster constructor for a frozen slots dataclass of the program model: sets the slots
+    directly instead of going through the generated __init__ (object.__setattr__ per field)."""
+    import dataclasses
+    try:
+        names = [f.name for f in dataclasses.fields(cls)]
+        setters = [cls.__dict__[n].__set__ for n in names]
+    except (TypeError, KeyError, AttributeError):
+        return cls
+    if any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+           for f in dataclasses.fields(cls)) and cls is not Imm and cls is not FloatImm:
+        return cls
+    new = object.__new__
+    if len(names) == 5:
+        a, b, c, d, e = setters
+
+        def make5(v1, v2, v3, v4, v5):
+            o = new(cls)
+            a(o, v1), b(o, v2), c(o, v3), d(o, v4), e(o, v5)
+            return o
+        return make5
+    if len(names) == 4:
+        a, b, c, d = setters
+
+        def make4(v1, v2, v3, v4):
+            o = new(cls)
+            a(o, v1), b(o, v2), c(o, v3), d(o, v4)
+            return o
+        return make4
+    if len(names) == 3 and cls in (Imm, FloatImm):
+        a, b, c = setters
+
+        def make_imm(v1, v2, v3=""):
+            o = new(cls)
+            a(o, v1), b(o, v2), c(o, v3)
+            return o
+        return make_imm
+    if len(names) == 3:
+        a, b, c = setters
+
+        def make3(v1, v2, v3):
+            o = new(cls)
+            a(o, v1), b(o, v2), c(o, v3)
+            return o
+        return make3
+    if len(names) == 2:
+        a, b = setters
+
+        def make2(v1, v2):
+            o = new(cls)
+            a(o, v1), b(o, v2)
+            return o
+        return make2
+    return cls
+
+
+_Span = _slot_constructor(Span)
+_Reg = _slot_constructor(Reg)
+_Imm = _slot_constructor(Imm)
+_Symbol = _slot_constructor(Symbol)
+_Special = _slot_constructor(Special)
+_Modifier = _slot_constructor(Modifier)
+
+_FAST_TOKEN = re.compile(r"""[ \t]*(?:
+    (?P<reg>(?:v|s|a|acc|ttmp)(?:[0-9]+|\[[ \t]*[0-9]+[ \t]*(?::[ \t]*[0-9]+[ \t]*)?\])(?![A-Za-z0-9_.$@]))
+  | (?P<punct>[,()\[\]&-])
+  | (?P<key>[A-Za-z_][A-Za-z0-9_]*:(?!:))
+  | (?P<name>[A-Za-z_.$][A-Za-z0-9_.$@]*)
+  | (?P<hex>0[xX][0-9a-fA-F]+(?![A-Za-z0-9_.$@]))
+  | (?P<float>(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?(?![A-Za-z0-9_.$@])|[0-9]+[eE][-+]?[0-9]+(?![A-Za-z0-9_.$@]))
+  | (?P<int>[0-9]+(?![A-Za-z0-9_.$@]))
+    )""", re.X)
+_TRAILING_WS = re.compile(r"[ \t]*\Z")
+
+
+@lru_cache(maxsize=65536)
+def _reg_fields(text: str):
+    """'v[4:7]' -> ('v', 4, 4); None if the range is reversed."""
+    m = _REG_RE.match(text)
+    if m:
+        return ("a" if m.group(1) == "acc" else m.group(1)), int(m.group(2)), 1
+    m = _RANGE_RE.match(text)
+    lo = int(m.group(2))
+    hi = int(m.group(3)) if m.group(3) is not None else lo
+    if hi < lo:
+        return None
+    return ("a" if m.group(1) == "acc" else m.group(1)), lo, hi - lo + 1
+
+
+def _fast_tokens(code: str):
+    """[(kind, text, column)] or None when the line has something the fast path does not handle."""
+    out = []
+    pos = 0
+    for m in _FAST_TOKEN.finditer(code):
+        if m.start() != pos:
+            break
+        kind = m.lastgroup
+        if kind is None:  # only blanks matched
+            break
+        text = m.group(kind)
+        out.append((kind, text, m.end() - len(text) + 1))
+        pos = m.end()
+    if pos != len(code) and not _TRAILING_WS.match(code, pos):
+        return None
+    return out
+
+
+def _fast_atom(toks, j: int, n: int, file: str, line: int):
+    """(object, next index) for the operand starting at token j, or None."""
+    kind, text, col = toks[j]
+    if kind == "reg":
+        f = _reg_fields(text)
+        if f is None:
+            return None
+        return _Reg(f[0], f[1], f[2], _Span(file, line, col, line, col + len(text))), j + 1
+    if kind == "name":
+        if j + 1 < n and toks[j + 1][1] in "([":
+            if toks[j + 1][1] == "(" and j + 3 < n and toks[j + 2][0] in ("int", "hex") and toks[j + 3][1] == ")" \
+                    and text not in ("neg", "abs", "sext"):
+                a, _ = _fast_atom(toks, j + 2, n, file, line)
+                return Call(text, (a,), _Span(file, line, col, line, a.span.end_column + 1)), j + 4
+            return None
+        sp = _Span(file, line, col, line, col + len(text))
+        m = _REG_RE.match(text)
+        if m:
+            return _Reg("a" if m.group(1) == "acc" else m.group(1), int(m.group(2)), 1, sp), j + 1
+        if text in SPECIAL_REGISTERS:
+            return _Special(text, sp), j + 1
+        return _Symbol(text, sp), j + 1
+    if kind == "int":
+        return _Imm(int(text), _Span(file, line, col, line, col + len(text)), text), j + 1
+    if kind == "hex":
+        return _Imm(int(text, 16), _Span(file, line, col, line, col + len(text)), text), j + 1
+    if kind == "float":
+        return FloatImm(float(text), _Span(file, line, col, line, col + len(text)), text), j + 1
+    if text == "-" and j + 1 < n:
+        r = _fast_atom(toks, j + 1, n, file, line)
+        if r is None:
+            return None
+        x, nj = r
+        if isinstance(x, Call) or nj < n and toks[nj][1] == "-":
+            return None
+        sp = _Span(file, line, col, line, x.span.end_column)
+        if isinstance(x, Imm):
+            return _Imm(-x.value, sp, "-" + x.text()), nj
+        if isinstance(x, FloatImm):
+            return FloatImm(-x.value, sp, "-" + x.text()), nj
+        if isinstance(x, (Reg, Special)):
+            return Modified(x, True, False, False, sp), nj
+        return Expr("neg", (x,), sp), nj
+    return None
+
+
+def _fast_instruction(code: str, file: str, line: int):
+    """The Instruction of a simple line, or None (use the grammar)."""
+    toks = _fast_tokens(code)
+    if not toks or toks[0][0] != "name":
+        return None
+    _, mn, c0 = toks[0]
+    mnemonic = mn.lower()
+    memory = mnemonic.startswith(_MEMORY_PREFIXES)
+    operands: list = []
+    modifiers: list = []
+    prev_call = False
+    i, n = 1, len(toks)
+    while i < n:
+        kind, text, col = toks[i]
+        if kind == "punct":
+            if text == ",":
+                if i + 1 < n and toks[i + 1][1] == ",":
+                    return None
+                i += 1
+                continue
+            if text == "&":
+                if not operands or i + 1 >= n or toks[i + 1][1] in ",&":
+                    return None
+                i += 1
+                continue
+            if text != "-":
+                return None
+            # `-x` after a register starts a new operand; after anything else it is binary minus
+            prev = toks[i - 1]
+            if i > 1 and prev[1] not in ",&" and not (operands and isinstance(operands[-1], (Reg, Special))
+                                                      and prev[2] == operands[-1].span.column):
+                return None
+        elif kind == "key":
+            if i + 1 >= n:
+                return None
+            if toks[i + 1][1] == "[":  # key:[int, int, ...]
+                j = i + 2
+                vals = []
+                while j < n and toks[j][0] in ("int", "hex"):
+                    vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
+                    j += 1
+                    if j < n and toks[j][1] == ",":
+                        j += 1
+                        continue
+                    break
+                if not vals or j >= n or toks[j][1] != "]":
+                    return None
+                modifiers.append(_Modifier(text[:-1], tuple(vals), _Span(file, line, col, line, toks[j][2] + 1)))
+                i = j + 1
+                prev_call = False
+                continue
+            r = _fast_atom(toks, i + 1, n, file, line)
+            if r is None:
+                return None
+            val, nj = r
+            if nj < n and toks[nj][1] in "()[]-":
+                return None
+            if isinstance(val, Imm):
+                v = val.value
+            elif isinstance(val, (Symbol, Special, Reg)):
+                v = val.text()
+            else:
+                return None
+            modifiers.append(_Modifier(text[:-1], v, _Span(file, line, col, line, val.span.end_column)))
+            prev_call = False
+            i = nj
+            continue
+        r = _fast_atom(toks, i, n, file, line)
+        if r is None:
+            return None
+        item, nj = r
+        if nj < n and (toks[nj][1] in "()[]" or toks[nj][1] == "-" and not isinstance(item, (Reg, Special))):
+            return None
+        i = nj
+        if isinstance(item, Symbol) and item.name in FLAG_MODIFIERS or \
+                modifiers and isinstance(item, Special) and item.name == "scc" and memory:
+            modifiers.append(_Modifier(item.name, None, item.span))
+            prev_call = False
+            continue
+        if isinstance(item, Call) and prev_call and mnemonic.startswith("s_waitcnt"):
+            prev = operands.pop()
+            calls = prev.calls if isinstance(prev, CallGroup) else (prev,)
+            operands.append(CallGroup(calls + (item,), _Span(file, line, prev.span.column, line, item.span.end_column)))
+            continue
+        if modifiers:
+            return None
+        operands.append(item)
+        prev_call = isinstance(item, Call)
+    if memory:
+        trailing = []
+        while operands and isinstance(operands[-1], Special) and operands[-1].name == "scc":
+            trailing.append(operands.pop())
+        modifiers[:0] = [Modifier("scc", None, o.span) for o in reversed(trailing)]
+    sp_tok = _Span(file, line, c0, line, c0 + len(mn))
+    return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
+
+
 # ------------------------------------------------------------------ scanner
 
 
 def _strip_comment(text: str, in_block: bool) -> tuple[str, bool]:
     """Blank out comments (keeping columns). Returns the text and whether a /* block is still open."""
+    if not in_block and '"' not in text and "/*" not in text:  # the common case: cut at ; or //
+        cut = text.find(";")
+        sl = text.find("//")
+        if sl >= 0 and (cut < 0 or sl < cut):
+            cut = sl
+        return (text if cut < 0 else text[:cut]), False
     out = list(text)
     i, n = 0, len(text)
     in_str = False
@@ -480,8 +758,21 @@ def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
     return "syntax error", 1, 2
 
 
-def parse(text: str | bytes, file: str = "<input>") -> Program:
-    """Parse assembly text. Never raises for bad input: problems become diagnostics."""
+def parse(text: str | bytes, file: str = "<input>", fast: bool = True) -> Program:
+    """Parse assembly text. Never raises for bad input: problems become diagnostics.
+
+    `fast=False` sends every instruction line through the Lark grammar (the fast
+    path must give identical results; the tests compare both)."""
+    was_enabled = gc.isenabled()
+    gc.disable()  # the objects built here are acyclic: collector passes over a growing heap cost ~40%
+    try:
+        return _parse(text, file, fast)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _parse(text: str | bytes, file: str, fast: bool) -> Program:
     if isinstance(text, bytes):
         decoded = text.decode("utf-8", errors="replace")
     else:
@@ -500,6 +791,7 @@ def parse(text: str | bytes, file: str = "<input>") -> Program:
     block_body: list[str] = []
     count = 0
     memo: dict[str, Instruction] = {}  # identical statement text parses identically
+    memo_hits = 0
     for lineno, raw in enumerate(prog.lines, start=1):
         if block_end is not None:
             if raw.strip().lower().startswith(block_end):
@@ -515,13 +807,14 @@ def parse(text: str | bytes, file: str = "<input>") -> Program:
                 prog.diagnostics.append(Diagnostic("error", "invalid character in input (not UTF-8 text)",
                                                    Span(file, lineno, col, lineno, col + 1)))
                 continue
-        if raw.lstrip().startswith("#"):
+        if "#" in raw and raw.lstrip().startswith("#"):
             continue  # preprocessor line markers
         code, in_comment = _strip_comment(raw, in_comment)
-        if not code.strip():
+        stripped = code.strip()
+        if not stripped:
             continue
         # labels (several may precede a statement)
-        while True:
+        while ":" in code:
             m = _LABEL_RE.match(code)
             if not m:
                 break
@@ -529,12 +822,12 @@ def parse(text: str | bytes, file: str = "<input>") -> Program:
             col = m.start(1) + 1
             prog.statements.append(Label(name, Span(file, lineno, col, lineno, m.end(1) + 1)))
             code = " " * m.end() + code[m.end():]
-        stripped = code.strip()
+            stripped = code.strip()
         if not stripped:
             continue
         start_col = len(code) - len(code.lstrip()) + 1
         # assignments: `name = expr`
-        m = _SET_RE.match(code)
+        m = _SET_RE.match(code) if "=" in code else None
         if m and not stripped.startswith("."):
             value = _parse_expr(expr_parser, builder, code, m.end(), lineno, prog)
             if value is not None:
@@ -568,9 +861,18 @@ def parse(text: str | bytes, file: str = "<input>") -> Program:
             continue
         cached = memo.get(code)
         if cached is not None:
+            memo_hits += 1
             ins = Instruction(cached.mnemonic, _relocate(cached.operands, lineno), _relocate(cached.modifiers, lineno),
                               cached.span, Span(file, lineno, cached.mnemonic_span.column, lineno,
                                                 cached.mnemonic_span.end_column))
+            ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
+            ins.index = count
+            count += 1
+            prog.statements.append(ins)
+            continue
+        ins = _fast_instruction(code, file, lineno) if fast else None
+        if ins is not None:
+            memo[code] = ins
             ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
             ins.index = count
             count += 1
@@ -610,7 +912,12 @@ def parse(text: str | bytes, file: str = "<input>") -> Program:
     if in_comment:
         last = len(prog.lines)
         prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, last, 1, last, 2)))
+    last_stats.update(instructions=count, memo_hits=memo_hits, lines=len(prog.lines))
     return prog
+
+
+# counters of the last parse() call (the benchmark reports the statement memo's hit rate)
+last_stats: dict[str, int] = {}
 
 
 def _parse_expr(expr_parser: Lark, builder: _Builder, code: str, start: int, lineno: int, prog: Program):
