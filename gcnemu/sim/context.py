@@ -233,9 +233,10 @@ class Ctx:
 
     def __post_init__(self) -> None:
         self.base, self.encoding_suffix = _split_mnemonic(self.ins.mnemonic)
-        regs = _HWREGS.get(id(self.wave))
-        if regs is not None and 1 in regs:
-            self.mode = fp.mode_from_register(regs[1])
+        if _HWREGS:
+            regs = _HWREGS.get(id(self.wave))
+            if regs is not None and 1 in regs:
+                self.mode = fp.mode_from_register(regs[1])
         self.is_sdwa = self.encoding_suffix == "_sdwa"
         self.is_dpp = self.encoding_suffix == "_dpp"
         self._dpp_cache: tuple | None = None

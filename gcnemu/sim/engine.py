@@ -243,6 +243,11 @@ class Engine:
         self._dma: list = []  # in-flight LDS DMA: (issue, complete, wave, index, memop)
         self._unmodelled_noted: set = set()
         self._ctx_target = t.name
+        # the issue loop's constant lookups, bound once
+        self._instructions = kernel.instructions
+        self._symbols = kernel.symbols
+        self._labels = kernel.labels
+        self._lds_bytes = t.lds_bytes
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
 
     def attach_monitor(self, monitor) -> None:
@@ -538,8 +543,8 @@ class Engine:
                                           f"yet: timed from its pipe, registers and memory left unchanged"))
             ctx = None
         else:
-            ins = self.kernel.instructions[pc]
-            ctx = Ctx(st, ins, self.kernel.symbols, self.kernel.labels, self.target.lds_bytes,
+            ins = self._instructions[pc]
+            ctx = Ctx(st, ins, self._symbols, self._labels, self._lds_bytes,
                       target=self._ctx_target, mode=self.float_mode)
             sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
@@ -625,7 +630,9 @@ class Engine:
         ready = w.first_try if w.first_try is not None else now
         self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
         if self.monitor is not None:
-            self._merge_monitor(self.monitor.on_issue(w.wid, index, now, complete), w.wid, index, now)
+            found = self.monitor.on_issue(w.wid, index, now, complete)
+            if found:  # usually nothing: no merge pass over the hazards then
+                self._merge_monitor(found, w.wid, index, now)
         w.slots += slots
         w.first_try = None
         w.instructions += 1
