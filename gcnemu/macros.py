@@ -39,15 +39,55 @@ _ASSIGN = re.compile(r"\s*([A-Za-z_.$][A-Za-z0-9_.$@]*)[ \t]*=(?!=)(.*)$")
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One expanded line: its text, the line it came from, the instantiation chain (outermost first)."""
+    """One expanded line: its text, the line it came from, the instantiation chain (outermost first).
+
+    `cols` maps the text's columns back onto the source line when substitution
+    changed the text (None: the text is the source line's own text). It is a tuple
+    of segments `(lo, hi, src_lo, src_hi, literal)` over 0-based half-open ranges
+    that cover the text: a literal segment maps character for character, a
+    substituted one (`\\arg` -> its value) maps as a whole onto the `\\arg` it replaced.
+    Use `source_columns` to map a span."""
 
     text: str
     line: int
     chain: tuple[int, ...] = ()
+    cols: tuple | None = field(default=None, compare=False)
 
     @property
     def instantiated_at(self) -> int | None:
         return self.chain[0] if self.chain else None
+
+    def source_columns(self, column: int, end_column: int) -> tuple[int, int]:
+        """1-based `[column, end_column)` in this text -> the same range on the source line."""
+        return map_columns(self.cols, column, end_column)
+
+
+def _seg_at(segs: tuple, k: int):
+    for seg in segs:
+        if seg[0] <= k < seg[1]:
+            return seg
+    return None
+
+
+def map_columns(segs: tuple | None, column: int, end_column: int) -> tuple[int, int]:
+    """Map a 1-based half-open column range through `Line.cols` segments (None: identity).
+    Columns past the text's end map past the source line's end by the same distance."""
+    if not segs:
+        return column, end_column
+    k = max(column - 1, 0)
+    j = max(end_column - 2, k)  # the last character of the range
+    last = segs[-1]
+    seg = _seg_at(segs, k)
+    if seg is None:
+        start = last[3] + (k - last[1]) if k >= last[1] else 0
+    else:
+        start = seg[2] + (k - seg[0]) if seg[4] else seg[2]
+    seg = _seg_at(segs, j)
+    if seg is None:
+        end = last[3] + (j - last[1]) + 1 if j >= last[1] else start + 1
+    else:
+        end = seg[2] + (j - seg[0]) + 1 if seg[4] else seg[3]
+    return start + 1, max(end, start + 1) + 1
 
 
 @dataclass
@@ -268,17 +308,36 @@ class _State:
     counter: int = 0
     max_lines: int = MAX_LINES
     max_depth: int = MAX_DEPTH
+    lines: list[str] = field(default_factory=list)
 
 
-def _span(st: _State, line: int, text: str, col: int | None = None, width: int = 1) -> Span:
+def _span(st: _State, item: Line, col: int | None = None, width: int = 1) -> Span:
+    text = item.text
     if col is None:
         col = len(text) - len(text.lstrip()) + 1
-    return Span(st.file, line, col, line, col + width)
+    col, end = item.source_columns(col, col + width)
+    return Span(st.file, item.line, col, item.line, end)
+
+
+def instantiation_notes(file: str, chain: tuple[int, ...], lines: list[str] | None = None) -> list[Diagnostic]:
+    """llvm-mc's "while in macro instantiation" notes, innermost first, each at the first word
+    of the instantiating line (the macro call, `.rept`, `.irp`...)."""
+    notes = []
+    for c in reversed(chain):
+        col, width = 1, 1
+        if lines is not None and 1 <= c <= len(lines):
+            text = lines[c - 1]
+            stripped = text.lstrip()
+            if stripped:
+                col = len(text) - len(stripped) + 1
+                width = len(stripped.split(None, 1)[0])
+        notes.append(Diagnostic("note", "while in macro instantiation", Span(file, c, col, c, col + width)))
+    return notes
 
 
 def _error(st: _State, item: Line, msg: str, col: int | None = None, width: int = 1, rule: str = "macro"):
-    notes = [Diagnostic("note", "while in macro instantiation", Span(st.file, c, 1, c, 2)) for c in reversed(item.chain)]
-    st.diags.append(Diagnostic("error", msg, _span(st, item.line, item.text, col, width), rule=rule, notes=notes))
+    notes = instantiation_notes(st.file, item.chain, st.lines)
+    st.diags.append(Diagnostic("error", msg, _span(st, item, col, width), rule=rule, notes=notes))
 
 
 def _emit(st: _State, item: Line):
@@ -328,24 +387,42 @@ def _rewrite(item: Line, text: str, chain: tuple[int, ...]) -> Line:
 
 
 def _substitute(body: list[Line], values: dict[str, str], counter: int | None, chain: tuple[int, ...]) -> list[Line]:
-    """llvm-mc's expandMacro: `\\name` -> value, `\\()` -> nothing, `\\@` -> counter (macros only)."""
+    """llvm-mc's expandMacro: `\\name` -> value, `\\()` -> nothing, `\\@` -> counter (macros only).
+
+    Each rewritten line records which of its columns came from which source columns
+    (`Line.cols`), so that spans of the expanded text point into the body line."""
     out = []
     for item in body:
         t = item.text
         if "\\" not in t:
-            out.append(Line(t, item.line, chain))
+            out.append(Line(t, item.line, chain, item.cols))
             continue
-        res = []
+        res: list[str] = []
+        segs: list[list] = []  # [out_lo, out_hi, in_lo, in_hi, literal], in this text's coordinates
+        pos = 0  # length of the output so far
+
+        def put(text: str, lo: int, hi: int, literal: bool):
+            nonlocal pos
+            if not text:
+                return
+            res.append(text)
+            if literal and segs and segs[-1][4] and segs[-1][1] == pos and segs[-1][3] == lo:
+                segs[-1][1] += len(text)
+                segs[-1][3] = hi
+            else:
+                segs.append([pos, pos + len(text), lo, hi, literal])
+            pos += len(text)
+
         k, n = 0, len(t)
         while k < n:
             ch = t[k]
             if ch != "\\" or k + 1 >= n:
-                res.append(ch)
+                put(ch, k, k + 1, True)
                 k += 1
                 continue
             nxt = t[k + 1]
             if nxt == "@" and counter is not None:
-                res.append(str(counter))
+                put(str(counter), k, k + 2, False)
                 k += 2
                 continue
             if nxt == "(" and k + 2 < n and t[k + 2] == ")":
@@ -353,7 +430,7 @@ def _substitute(body: list[Line], values: dict[str, str], counter: int | None, c
                 continue
             m = _IDENT.match(t, k + 1)
             if m and m.group(0) in values:
-                res.append(values[m.group(0)])
+                put(values[m.group(0)], k, m.end(), False)
                 k = m.end()
                 continue
             if m:
@@ -361,17 +438,38 @@ def _substitute(body: list[Line], values: dict[str, str], counter: int | None, c
                 name = m.group(0)
                 for cut in range(len(name) - 1, 0, -1):
                     if name[:cut] in values and not (name[cut].isalnum() or name[cut] == "_"):
-                        res.append(values[name[:cut]])
+                        put(values[name[:cut]], k, k + 1 + cut, False)
                         k = k + 1 + cut
                         break
                 else:
-                    res.append(t[k:m.end()])
+                    put(t[k:m.end()], k, m.end(), True)
                     k = m.end()
                 continue
-            res.append(ch)
+            put(ch, k, k + 1, True)
             k += 1
-        out.append(Line("".join(res), item.line, chain))
+        if not segs:  # the whole line substituted away: map its (empty) end onto the line's end
+            segs.append([0, 0, n, n, True])
+        out.append(Line("".join(res), item.line, chain, _compose(tuple(map(tuple, segs)), item.cols)))
     return out
+
+
+def _compose(segs: tuple, inner: tuple | None) -> tuple:
+    """Segments onto a text that itself came from substitution: map them through `inner`."""
+    if inner is None:
+        return segs
+    out = []
+    for lo, hi, ilo, ihi, lit in segs:
+        if not lit:
+            s, e = map_columns(inner, ilo + 1, ihi + 1)
+            out.append((lo, hi, s - 1, e - 1, False))
+            continue
+        for a, b, s, e, lit2 in inner:
+            x, y = max(a, ilo), min(b, ihi)
+            if x >= y:
+                continue
+            o = lo + (x - ilo)
+            out.append((o, o + y - x, s + x - a, s + y - a, True) if lit2 else (o, o + y - x, s, e, False))
+    return tuple(out)
 
 
 def _define(st: _State, item: Line, rest: str, col: int, body: list[Line]):
@@ -666,7 +764,7 @@ def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body
 def expand_detailed(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES,
                     max_depth: int = MAX_DEPTH) -> tuple[list[Line], list[Diagnostic]]:
     """Expand macros, loops and conditionals. Never raises for bad input."""
-    st = _State(file, max_lines=max_lines, max_depth=max_depth)
+    st = _State(file, max_lines=max_lines, max_depth=max_depth, lines=lines)
     items = [Line(t, k) for k, t in enumerate(lines, start=1)]
     try:
         _run(st, items, 0, False)
@@ -685,11 +783,23 @@ def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
     return [(ln.text, ln.line, ln.instantiated_at) for ln in out], diags
 
 
-def needs_expansion(lines: list[str]) -> bool:
-    """Cheap test: can `expand` change anything? (No macro-ish directive anywhere.)"""
-    for t in lines:
-        low = t.lower()
-        if (".macro" in low or ".rept" in low or ".irp" in low or ".if" in low or ".endr" in low
-                or ".endm" in low or ".exitm" in low or ".purgem" in low or ".else" in low or ".endif" in low):
-            return True
-    return False
+_MACRO_WORD = re.compile(r"\.(?:macro|rept|irp|if|endr|endm|exitm|purgem|else|endif)", re.I)
+
+
+def needs_expansion(lines: list[str] | str) -> bool:
+    """Cheap test: can `expand` change anything? (No macro-ish directive anywhere.)
+
+    Takes the file's lines or its whole text (one regex scan: the parser calls this on
+    every file, so files without macros must not pay for the expander)."""
+    if isinstance(lines, str):
+        return _MACRO_WORD.search(lines) is not None
+    return any(_MACRO_WORD.search(t) for t in lines)
+
+
+def with_instantiation_notes(diag: Diagnostic, chain: tuple[int, ...], lines: list[str] | None = None) -> Diagnostic:
+    """A copy of `diag` (raised on text that came out of an expansion) with its
+    "while in macro instantiation" notes appended."""
+    if not chain or diag.span is None:
+        return diag
+    return Diagnostic(diag.severity, diag.message, diag.span, diag.rule,
+                      list(diag.notes) + instantiation_notes(diag.span.file, chain, lines), dict(diag.extra))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import os
 import re
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .diagnostics import Diagnostic
+from .macros import expand_detailed, instantiation_notes, map_columns, needs_expansion
 from .program import (
     Assignment, Call, CallGroup, Directive, Expr, FloatImm, Imm, Instruction, Label, Modified,
     Modifier, Program, Reg, RegList, Special, Span, Symbol,
@@ -792,7 +793,13 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
     count = 0
     memo: dict[str, Instruction] = {}  # identical statement text parses identically
     memo_hits = 0
-    for lineno, raw in enumerate(prog.lines, start=1):
+    if needs_expansion(decoded):  # .macro, .rept, .irp, .if...: parse what llvm-mc would assemble
+        items, macro_diags = expand_detailed(prog.lines, file)
+        prog.diagnostics.extend(macro_diags)
+        source = _expanded_source(prog, items)
+    else:
+        source = enumerate(prog.lines, start=1)
+    for lineno, raw in source:
         if block_end is not None:
             if raw.strip().lower().startswith(block_end):
                 block.body = tuple(block_body)
@@ -848,11 +855,6 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
                 value = _parse_expr(expr_parser, builder, code, value_col, lineno, prog)
                 if value is not None:
                     prog.statements.append(Assignment(args[0], value, sp))
-                continue
-            if dname in (".macro", ".rept", ".irp", ".irpc"):
-                prog.diagnostics.append(Diagnostic(
-                    "error", f"{dname} is not supported by gcnemu yet: expand it first "
-                    f"(e.g. with the C preprocessor) or write the instructions out", sp, rule="unsupported-directive"))
                 continue
             d = Directive(dname, _split_args(rest), sp)
             prog.statements.append(d)
@@ -914,6 +916,51 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
         prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, last, 1, last, 2)))
     last_stats.update(instructions=count, memo_hits=memo_hits, lines=len(prog.lines))
     return prog
+
+
+def _expanded_source(prog: Program, items):
+    """(line, text) of each expanded line, for the scanner loop of `_parse`.
+
+    After the loop has handled a line (when it asks for the next one), the statements and
+    diagnostics it produced are moved from the expanded text's columns onto the source
+    line's (the macro body line: that is what a diagnostic shows), diagnostics get llvm-mc's
+    "while in macro instantiation" notes, and instructions are recorded in `prog.expansions`."""
+    stmts, diags = prog.statements, prog.diagnostics
+    for it in items:
+        s0, d0 = len(stmts), len(diags)
+        yield it.line, it.text
+        if it.cols is not None:
+            for k in range(s0, len(stmts)):
+                stmts[k] = _remap(stmts[k], it.cols)
+            for k in range(d0, len(diags)):
+                d = diags[k]
+                if d.span is not None:
+                    d.span = _remap(d.span, it.cols)
+        if it.chain:
+            if len(diags) > d0:
+                notes = instantiation_notes(prog.file, it.chain, prog.lines)
+                for k in range(d0, len(diags)):
+                    diags[k].notes = list(diags[k].notes) + notes
+            for k in range(s0, len(stmts)):
+                if isinstance(stmts[k], Instruction):
+                    prog.expansions[stmts[k].index] = it.chain
+
+
+def _remap(obj, segs):
+    """`obj` with every span's columns mapped through `segs` (see `macros.map_columns`)."""
+    if type(obj) is tuple:
+        return tuple([_remap(o, segs) for o in obj])
+    if type(obj) is Span:
+        col, end = map_columns(segs, obj.column, obj.end_column)
+        return Span(obj.file, obj.line, col, obj.end_line, end)
+    if not is_dataclass(obj) or isinstance(obj, type):
+        return obj
+    changes = {}
+    for f in fields(obj):
+        v = getattr(obj, f.name)
+        if type(v) is tuple or type(v) is Span or is_dataclass(v) and not isinstance(v, type):
+            changes[f.name] = _remap(v, segs)
+    return replace(obj, **changes)
 
 
 # counters of the last parse() call (the benchmark reports the statement memo's hit rate)

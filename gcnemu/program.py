@@ -260,6 +260,9 @@ class Program:
     statements: list = field(default_factory=list)
     lines: list = field(default_factory=list)
     diagnostics: list = field(default_factory=list)
+    # instruction index -> the lines that instantiated it, outermost first (macro call, .rept, .irp...),
+    # for instructions that came out of macro expansion: their spans point into the macro body
+    expansions: dict = field(default_factory=dict)
 
     @property
     def instructions(self) -> list[Instruction]:

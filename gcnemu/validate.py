@@ -34,6 +34,7 @@ from .diagnostics import Diagnostic
 from .isa import opcodes
 from .isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
 from .isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
+from .macros import with_instantiation_notes
 from .parse import fold
 from .program import (
     Assignment, Call, CallGroup, Expr, FloatImm, Imm, Instruction, Label, Modified, Modifier, Program, Reg,
@@ -514,6 +515,7 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
     defined = frozenset(s.name for s in program.statements if isinstance(s, Assignment))
     ctx = _Ctx(target, {}, labels, defined)
     lines = program.lines
+    expansions = program.expansions  # macro-expanded text: the source line is the body's, not the text's
     memo: dict = {}
     valid_shapes: set = set()
     for st in program.statements:
@@ -521,7 +523,8 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
             sp = st.span
             key = shape = None
             if use_memo:
-                if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= len(lines):
+                if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= len(lines) \
+                        and st.index not in expansions:
                     key = (sp.column, lines[sp.line - 1][sp.column - 1:sp.end_column - 1])
                     hit = memo.get(key)
                     if hit is not None:
@@ -533,6 +536,8 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
                     continue
             ctx.used_symbols = False
             out = validate_instruction(st, target, ctx)
+            if out and expansions and st.index in expansions:
+                out = [with_instantiation_notes(d, expansions[st.index], lines) for d in out]
             if not ctx.used_symbols:
                 if key is not None:
                     memo[key] = out
