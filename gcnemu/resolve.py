@@ -51,10 +51,22 @@ class Kernel:
     infos: list = field(default_factory=list)  # OpInfo | None per instruction
 
     def instruction_at_line(self, line: int) -> int | None:
+        """The instruction a user means by a source line: the first one written on it, else the
+        first one a macro call or `.rept` on it expanded to, else the first on a later line.
+        (Macro bodies come before their uses, so program order is not always line order.)"""
+        best = None
         for i, ins in enumerate(self.instructions):
-            if ins.span.line >= line:
+            ln = ins.span.line
+            if ln == line:
                 return i
-        return None
+            if ln > line and (best is None or ln < self.instructions[best].span.line):
+                best = i
+        expansions = self.program.expansions
+        if expansions:
+            for i in sorted(expansions):
+                if line in expansions[i]:
+                    return i
+        return best
 
 
 def resolve(program: Program, target: str | Target, validate_first: bool = True) -> Kernel:

@@ -103,9 +103,9 @@ def location(s: Session, arg: str) -> int:
     k = s.kernel
     if a.lstrip("+-").isdigit():
         line = int(a)
-        for i, ins in enumerate(k.instructions):
-            if ins.span.line >= line:
-                return i
+        idx = k.instruction_at_line(line)
+        if idx is not None:
+            return idx
         raise CommandError(f"no instruction at or after line {line} (the last is on line "
                            f"{k.instructions[-1].span.line})")
     if a in k.labels:

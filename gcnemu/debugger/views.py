@@ -377,7 +377,9 @@ def format_source(sim, wave: int, now: int, center_line: int, size: int, breakpo
     """
     kernel = sim.kernel
     lines = kernel.program.lines
-    by_line: dict[int, int] = {ins.span.line: i for i, ins in enumerate(kernel.instructions)}
+    by_line: dict[int, list[int]] = {}  # several instructions share a line in a .rept or macro body
+    for i, ins in enumerate(kernel.instructions):
+        by_line.setdefault(ins.span.line, []).append(i)
     st = sim.engine.waves[wave].state
     pc = st.pc if not st.done else None
     issued: dict[int, int] = {}
@@ -399,8 +401,9 @@ def format_source(sim, wave: int, now: int, center_line: int, size: int, breakpo
     out = []
     for ln in range(lo, hi + 1):
         text = lines[ln - 1].rstrip("\n").expandtabs(8)
-        i = by_line.get(ln)
-        b = "B" if i is not None and i in breakpoints else " "
+        idxs = by_line.get(ln, ())
+        i = pc if pc in idxs else next((j for j in idxs if j in inflight), idxs[-1] if idxs else None)
+        b = "B" if any(j in breakpoints for j in idxs) else " "
         mark = "  "
         note = ""
         if i is not None:
