@@ -44,6 +44,11 @@ offen idxen addr64 glc slc dlc scc lds nt sc0 sc1 gds tfe lwe d16 a16 r128 da un
 row_en bound_ctrl high fi
 """.split())
 
+# llvm-mc reads a bare word as a modifier only where the instruction takes that modifier: scalar
+# ALU and branch instructions take none, so there `done`, `lds`, `glc`, `off`... are symbols (labels:
+# `s_branch done`). Memory instructions (s_load...) keep their cache-policy flags.
+_NO_FLAGS = frozenset()
+
 _MEMORY_PREFIXES = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "s_load", "s_store", "s_buffer_",
                     "s_atomic", "s_scratch_", "s_dcache", "s_atc_")
 
@@ -300,6 +305,8 @@ class _Builder(Transformer):
         modifiers: list = []
         prev_call = False
         memory = mnemonic.startswith(_MEMORY_PREFIXES)
+        scalar = not memory and mnemonic.startswith("s_")
+        flags = _NO_FLAGS if scalar else FLAG_MODIFIERS
         for group in c[1:]:
             if group is None:
                 continue
@@ -308,7 +315,7 @@ class _Builder(Transformer):
                     modifiers.append(item)
                     prev_call = False
                     continue
-                if isinstance(item, Symbol) and item.name in FLAG_MODIFIERS or \
+                if isinstance(item, Symbol) and item.name in flags or \
                         modifiers and isinstance(item, Special) and item.name == "scc" and memory:
                     # bare modifier words (`offen`, `glc`...); `scc` is a cache-policy bit of memory
                     # instructions (when it trails the operands) and the SCC register elsewhere
@@ -324,6 +331,8 @@ class _Builder(Transformer):
                 if modifiers:
                     raise ParseError("not a valid operand: operands must come before modifiers",
                                      item.span.column, item.span.end_column)
+                if scalar and type(item) is Special and item.name == "off":
+                    item = Symbol("off", item.span)  # `off` only means "no address" to memory instructions
                 operands.append(item)
                 prev_call = isinstance(item, Call)
         if memory:  # a trailing `scc` of a memory instruction is its cache-policy bit
@@ -580,6 +589,8 @@ def _fast_instruction(code: str, file: str, line: int):
     _, mn, c0 = toks[0]
     mnemonic = mn.lower()
     memory = mnemonic.startswith(_MEMORY_PREFIXES)
+    scalar = not memory and mnemonic.startswith("s_")
+    flags = _NO_FLAGS if scalar else FLAG_MODIFIERS
     operands: list = []
     modifiers: list = []
     prev_call = False
@@ -646,7 +657,7 @@ def _fast_instruction(code: str, file: str, line: int):
         if nj < n and (toks[nj][1] in "()[]" or toks[nj][1] == "-" and not isinstance(item, (Reg, Special))):
             return None
         i = nj
-        if isinstance(item, Symbol) and item.name in FLAG_MODIFIERS or \
+        if isinstance(item, Symbol) and item.name in flags or \
                 modifiers and isinstance(item, Special) and item.name == "scc" and memory:
             modifiers.append(_Modifier(item.name, None, item.span))
             prev_call = False
@@ -658,6 +669,8 @@ def _fast_instruction(code: str, file: str, line: int):
             continue
         if modifiers:
             return None
+        if scalar and type(item) is Special and item.name == "off":
+            item = _Symbol("off", item.span)
         operands.append(item)
         prev_call = isinstance(item, Call)
     if memory:

@@ -62,6 +62,43 @@ def test_benchmark_kernel_parses_identically():
     "s_branch label_1",
     "ds_read_b32 v0, v1 offset:65535 gds",
     "V_ADD_U32 v1 v2 v3",
+    # labels named like modifier flags are branch targets (llvm-mc reads them as symbols there)
+    "s_branch done",
+    "s_cbranch_scc1 done",
+    "s_cbranch_execz lds",
+    "s_cbranch_vccnz glc",
+    "s_branch off",
+    "s_branch offen",
+    "s_call_b64 s[0:1], sc0",
+    "s_mov_b32 s0, nt",
+    "s_load_dword s0, s[0:1], 0x0 glc",
+    "global_load_dword v1, v[2:3], off glc",
 ])
 def test_typical_lines_parse_identically(line):
     _same(f"label_1:\n{line}\n", "t.s")
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("line, target", [
+    ("s_branch done", "done"), ("s_cbranch_scc1 done", "done"), ("s_cbranch_execz lds", "lds"),
+    ("s_branch off", "off"), ("s_branch glc", "glc"), ("s_call_b64 s[0:1], offen", "offen"),
+])
+def test_a_label_named_like_a_flag_is_the_branch_target(line, target, fast):
+    from gcnemu.program import Symbol
+    from gcnemu.validate import validate
+    text = f"{line}\n{target}:\ns_endpgm\n"
+    prog = parse(text, "t.s", fast=fast)
+    ins = prog.instructions[0]
+    assert ins.modifiers == ()
+    assert isinstance(ins.operands[-1], Symbol) and ins.operands[-1].name == target
+    assert prog.labels[target] == 1
+    assert not [d for d in validate(prog, "gfx90a") if d.severity == "error"]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_memory_instructions_keep_their_flags(fast):
+    prog = parse("s_load_dword s0, s[0:1], 0x0 glc\nglobal_load_dword v1, v[2:3], off sc0 nt\n", "t.s", fast=fast)
+    s_load, g_load = prog.instructions
+    assert [m.name for m in s_load.modifiers] == ["glc"]
+    assert [m.name for m in g_load.modifiers] == ["sc0", "nt"]
+    assert g_load.operands[-1].text() == "off" and type(g_load.operands[-1]).__name__ == "Special"
