@@ -85,3 +85,135 @@ def test_counter_cases_and_fixes_assemble(target):
         progs.append((f"{c['name']}:neg", _prog(c["negative"])))
         progs.append((f"{c['name']}:fixed", fix_text(_prog(c["positive"]), target, "c.s").text))
     assert _assemble(target, progs) == []
+
+
+# ------------------------------------------------------------------ LDS byte ranges (values.py)
+# An LDS DMA only races with the DS reads that may touch its bytes: M0 + offset + 4 * lane for
+# 64 lanes.  Double buffering (DMA into one buffer while reading the other) is clean with
+# s_waitcnt vmcnt(N); an overlap, or an address the analysis cannot bound, is still reported.
+
+LANE_ADDR = """
+	v_and_b32 v1, 63, v0
+	v_lshlrev_b32 v1, 2, v1                   ; 4 * lane: [0, 252]
+"""
+
+
+def _dma(m0: int) -> str:
+    return f"\ts_mov_b32 m0, {m0:#x}\n\ts_nop 0\n\tglobal_load_lds_dword v[2:3], off\n"
+
+
+def _warnings(body: str, target: str = "gfx942"):
+    return [d for d in lint(parse(_prog(body), "c.s"), target) if d.severity == "warning"]
+
+
+DOUBLE_BUFFER = LANE_ADDR + _dma(0) + """
+	s_waitcnt vmcnt(0)
+	s_barrier
+""" + _dma(0x4000) + """
+	s_waitcnt vmcnt(1)
+	s_barrier                                 ; the buffer-1 DMA is in flight: nobody reads buffer 1 yet
+	ds_read_b32 v4, v1                        ; buffer 0
+	ds_read_b32 v5, v1 offset:128
+	s_waitcnt vmcnt(0) lgkmcnt(0)
+	s_barrier
+	ds_read_b32 v6, v1 offset:16384           ; buffer 1, after the wait
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+"""
+
+
+def test_double_buffer_with_disjoint_buffers_and_vmcnt_n_is_clean():
+    assert _warnings(DOUBLE_BUFFER) == []
+
+
+def test_double_buffer_is_clean_on_gfx90a_with_buffer_loads_to_lds():
+    body = DOUBLE_BUFFER.replace("global_load_lds_dword v[2:3], off", "buffer_load_dword v1, s[4:7], 0 offen lds")
+    assert _warnings(body, "gfx90a") == []
+
+
+def test_reading_the_buffer_in_flight_is_reported():
+    body = DOUBLE_BUFFER.replace("ds_read_b32 v4, v1                        ; buffer 0",
+                                 "ds_read_b32 v4, v1 offset:16400")
+    d = _warnings(body)
+    assert {x.rule for x in d} == {"lds-dma-read-before-vmcnt", "barrier-lds-write-pending"}
+    assert all("use vmcnt(0)" in x.notes[-1].message for x in d)
+
+
+def test_needed_count_is_set_by_the_youngest_overlapping_dma():
+    # three DMAs in flight: [0, 256), [128, 384) and [16384, 16640); the read of [0, 256) must
+    # wait for the second only: the third (disjoint) may stay in flight -> vmcnt(1), not vmcnt(0)
+    body = LANE_ADDR + _dma(0) + _dma(0x80) + _dma(0x4000) + """
+	ds_read_b32 v4, v1                        ; @consumer
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+"""
+    d = [x for x in _warnings(body) if x.rule == "lds-dma-read-before-vmcnt"]
+    assert len(d) == 1
+    text = _prog(body)
+    assert d[0].span.line == _marked(text, "@consumer")
+    assert d[0].notes[0].span.line == text.splitlines().index("\ts_mov_b32 m0, 0x80") + 1 + 2  # the 2nd DMA
+    assert "use s_waitcnt vmcnt(1)" in d[0].notes[-1].message
+    fixed = fix_text(text, "gfx942", "c.s")
+    assert fixed.remaining == [] and "s_waitcnt vmcnt(1)" in fixed.text
+
+
+def test_unknown_read_address_is_reported():
+    body = _dma(0x4000) + """
+	ds_read_b32 v4, v20                       ; v20 unknown: may read anything
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+"""
+    assert [x.rule for x in _warnings(body)] == ["lds-dma-read-before-vmcnt"]
+
+
+def test_unknown_m0_is_reported():
+    body = LANE_ADDR + """
+	s_load_dword s1, s[0:1], 0x0
+	s_waitcnt lgkmcnt(0)
+	s_mov_b32 m0, s1
+	s_nop 0
+	global_load_lds_dword v[2:3], off
+	ds_read_b32 v4, v1 offset:0x8000
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+"""
+    assert [x.rule for x in _warnings(body)] == ["lds-dma-read-before-vmcnt"]
+
+
+def test_barrier_with_dma_in_flight_matters_only_to_reads_of_its_bytes():
+    # nothing after the barrier reads the DMA's buffer before the wave drains it: clean
+    clean = LANE_ADDR + _dma(0x4000) + """
+	s_barrier
+	ds_read_b32 v4, v1
+	s_waitcnt vmcnt(0) lgkmcnt(0)
+	s_barrier
+	ds_read_b32 v5, v1 offset:16384
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+"""
+    assert _warnings(clean) == []
+    # without the drain, the read after the second barrier (another wave's, too) may see it early
+    racy = clean.replace("s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt lgkmcnt(0)")
+    barriers = [n for n, ln in enumerate(_prog(racy).splitlines(), 1) if ln.strip() == "s_barrier"]
+    rules = [(x.rule, x.span.line) for x in _warnings(racy)]
+    assert [line for rule, line in rules if rule == "barrier-lds-write-pending"] == barriers
+
+
+def test_barrier_search_follows_loops():
+    # the DMA into buffer 1 stays in flight around the loop; the read of buffer 1 is behind the
+    # back edge, before any vmcnt drain
+    body = LANE_ADDR + _dma(0x4000) + """
+loop:
+	s_barrier                                 ; @consumer
+	ds_read_b32 v4, v1
+	s_waitcnt lgkmcnt(0)
+	s_cbranch_scc0 done
+	ds_read_b32 v5, v1 offset:16384
+	s_waitcnt lgkmcnt(0)
+	s_branch loop
+done:
+	s_endpgm
+"""
+    text = _prog(body)
+    hits = [x for x in _warnings(body) if x.rule == "barrier-lds-write-pending"]
+    assert [x.span.line for x in hits] == [_marked(text, "@consumer")]

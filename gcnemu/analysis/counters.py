@@ -19,9 +19,15 @@ around loops.  Transfer functions (facts in ``shared/isa/counters.md`` and the
 
 Checks at each instruction, over every possible queue: reading a register an
 outstanding load returns into; overwriting it (except by a later op of the
-same in-order queue); a DS read of LDS while an LDS DMA is outstanding; an
-``s_barrier`` while this wave's LDS writes are outstanding.  Each finding
-carries the tightest ``s_waitcnt`` field that removes it.
+same in-order queue); a DS read of LDS while an LDS DMA whose bytes it may read
+is outstanding; an ``s_barrier`` while this wave's LDS writes are outstanding
+(for an LDS DMA: only when a later ``ds_read`` may read its bytes, see
+:meth:`CounterAnalysis.dma_read_after_barrier`).  Each finding carries the
+tightest ``s_waitcnt`` field that removes it.
+
+LDS byte ranges come from ``values.LdsRanges`` (register intervals from a forward
+value analysis).  Without them (the dynamic monitor, or an address the analysis
+cannot bound) every LDS DMA may overlap every read: the old, conservative verdict.
 """
 from __future__ import annotations
 
@@ -29,6 +35,7 @@ from dataclasses import dataclass, field
 
 from .cfg import CFG
 from .classify import Access, Facts
+from .values import LdsRanges, overlap
 
 Queue = tuple[int, ...]
 State = tuple[Queue, Queue]  # (vm, lgkm)
@@ -76,13 +83,89 @@ class CounterAnalysis:
     """Fixpoint over the CFG, then the per-instruction checks."""
 
     def __init__(self, facts: list[Facts], cfg: CFG, vm_max: int = 63, lgkm_max: int = 15,
-                 overrides: dict[int, dict[str, int]] | None = None):
+                 overrides: dict[int, dict[str, int]] | None = None, lds: LdsRanges | None = None):
         self.facts = facts
         self.cfg = cfg
         self.vm_max = vm_max
         self.lgkm_max = lgkm_max
         self.overrides = overrides or {}
+        self.lds = lds  # LDS byte ranges; None: every DMA may overlap every read
         self.entry: dict[int, set[State]] = {}
+        self._after_barrier: dict[tuple[int, int, int], bool] = {}
+
+    # ------------------------------------------------------------ LDS ranges
+    def dma_may_feed(self, dma: int, read: int) -> bool:
+        """May the LDS DMA ``dma`` write a byte that the DS instruction ``read`` reads?"""
+        if self.lds is None:
+            return True
+        return overlap(self.lds.dma(dma), self.lds.reads(read))
+
+    def dma_read_after_barrier(self, barrier: int, dma: int, younger: int) -> bool:
+        """Does an LDS DMA pending at ``s_barrier`` matter to the waves the barrier releases?
+
+        The barrier releases the other waves; the DMA keeps writing until this wave
+        drains it.  The other waves run the same code, so what they can read while it
+        is in flight is what a ``ds_read`` reachable from the barrier reads, up to the
+        point where this wave has certainly drained the DMA: an ``s_waitcnt vmcnt(N)``
+        with at least N vector memory operations younger than it (or the counter
+        saturating).  Later barriers do not stop the search: without that drain the
+        DMA is still in flight when they release.  If no such ``ds_read`` may overlap
+        the DMA's bytes, no wave can observe the write early and the barrier is fine;
+        an unknown path (indirect jump) or an unknown range counts as a reader.
+
+        ``younger`` is the number of vector memory operations issued after the DMA
+        and before the barrier.  The search runs over (instruction, younger count)
+        pairs, so loops terminate.
+        """
+        if self.cfg is None or self.lds is None:
+            return True
+        key = (barrier, dma, younger)
+        hit = self._after_barrier.get(key)
+        if hit is None:
+            hit = self._after_barrier[key] = self._search_reader(barrier, dma, younger)
+        return hit
+
+    def _search_reader(self, barrier: int, dma: int, younger: int) -> bool:
+        cfg, facts = self.cfg, self.facts
+        work: list[tuple[int, int]] = []
+        seen: set[tuple[int, int]] = set()
+
+        def push_after(i: int, y: int) -> bool:
+            b = cfg.blocks[cfg.block_of[i]]
+            if i + 1 < b.end:
+                nxt = [i + 1]
+            else:
+                if b.unknown_exit:
+                    return True
+                nxt = [cfg.blocks[s].start for s in cfg.succs(b.id)]
+            for j in nxt:
+                if (j, y) not in seen:
+                    seen.add((j, y))
+                    work.append((j, y))
+            return False
+
+        if push_after(barrier, younger):
+            return True
+        while work:
+            j, y = work.pop()
+            f = facts[j]
+            if f.waitcnt is not None:
+                n = self.fields(f).get("vm")
+                if n is not None and y >= n:
+                    continue  # drained on this path
+            m = f.mem
+            if m is not None:
+                if m.reads_lds and f.base.startswith("ds_") and self.dma_may_feed(dma, j):
+                    return True
+                if m.counter == "vm":
+                    y += 1
+                    if y >= self.vm_max:
+                        continue  # the counter saturated: the DMA has completed
+            if f.control == "end":
+                continue
+            if push_after(j, y):
+                return True
+        return False
 
     # ------------------------------------------------------------ transfer
     def fields(self, f: Facts) -> dict[str, int]:
@@ -205,11 +288,13 @@ class CounterAnalysis:
             if vm:
                 self._check_queue(f, vm, "vm", reads, writes, note)
                 if f.mem is not None and f.mem.reads_lds and f.base.startswith("ds_"):
-                    pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma")
+                    # only DMAs that may write bytes this read reads: the youngest decides the count
+                    pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma" and self.dma_may_feed(x, f.index))
                     if pos is not None:
                         note("lds-dma-read-before-vmcnt", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
                 if f.base == "s_barrier":
-                    pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma")
+                    pos = next((p for p in range(len(vm) - 1, -1, -1) if facts[vm[p]].mem.kind == "lds-dma"
+                                and self.dma_read_after_barrier(f.index, vm[p], len(vm) - 1 - p)), None)
                     if pos is not None:
                         note("barrier-lds-write-pending", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
             if lg:

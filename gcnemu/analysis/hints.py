@@ -111,7 +111,8 @@ def _vmcnt_zero(an) -> list[Diagnostic]:
         def ok(k: int) -> bool:
             flds = dict(f.waitcnt)
             flds["vm"] = k
-            ca = CounterAnalysis(an.facts, an.cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, {i: flds}).run()
+            ca = CounterAnalysis(an.facts, an.cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, {i: flds},
+                                 lds=getattr(an, "lds", None)).run()
             return {(h.consumer, h.rule) for h in ca.hazards()} <= baseline
 
         lo, hi = 0, most_at[i]  # largest ok k in [lo, hi]

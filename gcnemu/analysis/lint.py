@@ -22,6 +22,7 @@ from ..program import Call, CallGroup, Imm, Instruction, Program, Span
 from .cfg import CFG, build_cfg
 from .classify import Facts, access_span, classify_all
 from .counters import CounterAnalysis, CounterHazard
+from .values import LdsRanges, lds_ranges
 from .waitstates import RuleIndex, WaitStateHazard, analyze, describe_path
 
 HINT_RULES = {
@@ -46,6 +47,7 @@ class Analysis:
     wait_hazards: list[WaitStateHazard] = field(default_factory=list)
     counter_hazards: list[CounterHazard] = field(default_factory=list)
     counters: CounterAnalysis | None = None
+    lds: LdsRanges | None = None  # LDS byte ranges of DMAs and DS reads (values.py)
 
 
 def known_rule_ids(target: str) -> set[str]:
@@ -78,7 +80,8 @@ def analyze_program(program: Program, target, rules=None) -> Analysis:
     tgt = get_target(tname)
     an = Analysis(program, tname, ins, facts, cfg, index, counter_ids)
     an.wait_hazards = analyze(facts, cfg, index) if index.rules else []
-    ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max).run()
+    an.lds = lds_ranges(program, ins, facts, cfg, tname)
+    ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=an.lds).run()
     an.counters = ca
     an.counter_hazards = [h for h in ca.hazards() if h.rule in counter_ids]
     return an
