@@ -117,6 +117,11 @@ class _Builder(Transformer):
         t = c[0]
         return FloatImm(float(t.value), self._span(t), t.value)
 
+    def string_(self, c):
+        """A quoted call argument, kept as written (quotes included): `swizzle(BITMASK_PERM, "01pip")`."""
+        t: Token = c[0]
+        return Symbol(t.value, self._span(t))
+
     def name(self, c):
         t: Token = c[0]
         low = t.value

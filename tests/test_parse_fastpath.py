@@ -102,3 +102,50 @@ def test_memory_instructions_keep_their_flags(fast):
     assert [m.name for m in s_load.modifiers] == ["glc"]
     assert [m.name for m in g_load.modifiers] == ["sc0", "nt"]
     assert g_load.operands[-1].text() == "off" and type(g_load.operands[-1]).__name__ == "Special"
+
+
+# ds_swizzle_b32's offset macro, with the offsets llvm-mc 22 encodes for it (gfx90a)
+SWIZZLES = [
+    ('swizzle(BITMASK_PERM,"01pip")', 0x0907),
+    ('swizzle(BITMASK_PERM, "10ipi")', None),
+    ("swizzle(QUAD_PERM,0,1,2,3)", 0x80E4),
+    ("swizzle(QUAD_PERM, 3, 2, 1, 0)", None),
+    ("swizzle(BROADCAST,8,7)", 0x00F8),
+    ("swizzle(SWAP,16)", 0x401F),
+    ("swizzle(REVERSE,8)", 0x1C1F),
+]
+
+
+@pytest.mark.parametrize("macro", [m for m, _ in SWIZZLES])
+def test_swizzle_offsets_parse_identically(macro):
+    _same(f"ds_swizzle_b32 v1, v2 offset:{macro}\n", "t.s")
+
+
+@pytest.mark.parametrize("macro, offset", [s for s in SWIZZLES if s[1] is not None])
+def test_swizzle_offsets_validate_and_execute(macro, offset):
+    """Parsed, accepted by validation and executed with the lane mapping of llvm-mc's encoding."""
+    import numpy as np
+
+    import gcnemu
+    from gcnemu.validate import validate
+
+    prog = parse(f"ds_swizzle_b32 v1, v2 offset:{macro}\ns_waitcnt lgkmcnt(0)\ns_endpgm\n", "t.s")
+    assert not prog.diagnostics and not validate(prog, "gfx90a")
+    sim = gcnemu.Simulation(gcnemu.resolve(prog, "gfx90a"), gcnemu.Setup(workgroup_size=(64, 1, 1)))
+    data = np.arange(64, dtype=np.uint32) * 7 + 1
+    sim.wave(0).vgpr[2] = data
+    sim.wave(0).vgpr_init[2] = True
+    sim.run()
+    assert sim.error is None, sim.error
+    lanes = np.arange(64)
+    if offset & 0x8000:
+        src = (lanes & ~3) + np.array([(offset >> (2 * k)) & 3 for k in range(4)])[lanes & 3]
+    else:
+        and_m, or_m, xor_m = offset & 0x1F, (offset >> 5) & 0x1F, (offset >> 10) & 0x1F
+        src = ((((lanes & 0x1F) & and_m) | or_m) ^ xor_m) | (lanes & 0x20)
+    assert sim.wave(0).v[1].u32.tolist() == data[src].tolist()
+
+
+def test_a_string_is_only_a_call_argument():
+    prog = parse('v_mov_b32 v0, "01pip"\n', "t.s")
+    assert [(d.severity, d.span.column) for d in prog.diagnostics] == [("error", 15)]  # llvm-mc rejects it too
