@@ -63,7 +63,7 @@ def run(args) -> int:
     from ..analysis.fix import fix_text
     from ..analysis.lint import lint
     from ..parse import parse
-    from ..validate import program_target
+    from ..validate import program_target, validate
 
     if args.fix:
         if args.output and args.in_place:
@@ -83,16 +83,18 @@ def run(args) -> int:
         prog = parse(data, name)
         sources[prog.file] = prog.lines
         target = program_target(prog, args.arch)
+        # what llvm-mc would reject is reported as such, and not linted: wait-state distances and
+        # counter queues of a program that does not assemble would be guesses
+        errors = [d for d in validate(prog, target) if d.severity == "error"]
+        if errors:
+            all_diags.extend((target, d) for d in errors)
+            status = 1
+            continue
         if args.fix:
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise GcnemuError(f"{name}: not UTF-8 text, cannot fix it in place") from None
-            errors = [d for d in prog.diagnostics if d.severity == "error"]
-            if errors:
-                all_diags.extend((target, d) for d in errors)
-                status = 1
-                continue
             res = fix_text(text, target, name, args.rule)
             if args.in_place:
                 if res.text != text:
