@@ -27,6 +27,7 @@ import gc
 import json
 import math
 import struct
+from bisect import bisect_right
 from functools import lru_cache
 from importlib import resources
 
@@ -471,68 +472,124 @@ def validate(program: Program, target: str, memo: bool = True) -> list[Diagnosti
 
 
 _MAI_PREFIXES = ("v_mfma", "v_smfmac")
+_INT64_MIN, _INT64_END = -(1 << 63), 1 << 63
+_OFFSET_MODS = frozenset({"offset", "offset0", "offset1"})
 
 
-def _shape_key(ins: Instruction):
-    """What the validity of an instruction depends on, without spans and vector register numbers
-    (kept: their file, size, parity and range; SGPRs and MFMA operands are kept exactly).
-    None when the instruction names symbols (its validity then depends on the file)."""
-    exact = ins.mnemonic.startswith(_MAI_PREFIXES)
-    parts = [ins.mnemonic]
-    for op in ins.operands:
+def _offset_bounds(ctx: _Ctx) -> tuple:
+    """Every bound an offset modifier is compared with on this target, as the start of a half-open
+    range: two offsets between the same neighbouring bounds pass or fail every offset check alike."""
+    bounds = {0, 256, 65536}  # the defaults of _check_modifier_value / _check_offset
+    for lo, hi in ctx.limits.values():
+        bounds.add(lo)
+        bounds.add(hi + 1)
+    return tuple(sorted(bounds))
+
+
+def _shape_key(ins: Instruction, offset_bounds: tuple = ()):
+    """What the validity of an instruction depends on, without spans and register numbers.
+
+    Vector registers keep their file, size, parity and range (MFMA destination and
+    accumulator exactly: their overlap is checked); scalar registers keep their file,
+    size, index modulo 4, range class and which of the instruction's other scalar
+    registers they repeat (the constant bus counts distinct SGPRs); offsets keep the
+    interval of `offset_bounds` they fall in. Everything else is kept exactly.
+    None when the instruction names symbols (its validity then depends on the file).
+    Only used to reuse "valid": two instructions with one key are both valid or both not."""
+    mn = ins.mnemonic
+    mai = mn.startswith(_MAI_PREFIXES)
+    ops = ins.operands
+    parts = [mn, len(ops)]
+    append = parts.append
+    scalars = None
+    pos = -1
+    for op in ops:
+        pos += 1
         t = type(op)
         if t is Modified:
-            parts.append(("M", op.neg, op.abs, op.sext))
+            append(("M", op.neg, op.abs, op.sext))
             op = op.inner
             t = type(op)
         if t is Reg:
-            if op.file in ("v", "a") and not exact:
-                parts.append((op.file, op.count, op.index & 1, op.index + op.count <= 256))
+            f = op.file
+            i = op.index
+            c = op.count
+            if f == "v" or f == "a":
+                if mai and (pos == 0 or pos == 3):
+                    append((f, i, c))
+                else:
+                    append((f, c, i & 1, i + c <= 256))
+            elif f == "s" or f == "ttmp":
+                k = (f, i, c)
+                if scalars is None:
+                    scalars = [k]
+                    n = 0
+                elif k in scalars:
+                    n = scalars.index(k)
+                else:
+                    n = len(scalars)
+                    scalars.append(k)
+                last = i + c - 1
+                append((f, c, i & 3, last <= 15, last <= 101, last <= 105, n))
             else:
-                parts.append((op.file, op.index, op.count))
+                append((f, i, c))
         elif t is Imm:
-            parts.append(("i", op.value))
-        elif t is FloatImm:
-            parts.append(("f", op.value))
+            append(("i", op.value))
         elif t is Special:
-            parts.append(("S", op.name))
+            append(("S", op.name))
+        elif t is FloatImm:
+            append(("f", repr(op.value)))  # repr: 0.0 and -0.0 are equal floats but different constants
         elif t is Call and all(type(a) is Imm for a in op.args):
-            parts.append(("C", op.name, tuple(a.value for a in op.args)))
+            append(("C", op.name, tuple(a.value for a in op.args)))
         elif t is CallGroup and all(type(a) is Imm for c in op.calls for a in c.args):
-            parts.append(("G",) + tuple((c.name, tuple(a.value for a in c.args)) for c in op.calls))
+            append(("G",) + tuple((c.name, tuple(a.value for a in c.args)) for c in op.calls))
         else:
             return None
     for m in ins.modifiers:
-        if isinstance(m.value, str):
+        v = m.value
+        if v is None:
+            append(m.name)
+            continue
+        tv = type(v)
+        if tv is str:
             return None
-        parts.append((m.name, m.value))
+        if tv is int and m.name in _OFFSET_MODS and _INT64_MIN <= v < _INT64_END:
+            append((m.name, "range", bisect_right(offset_bounds, v)))
+        else:
+            append((m.name, tv, v))
     return tuple(parts)
 
 
 def _validate_program(program: Program, target: str, use_memo: bool = True) -> list[Diagnostic]:
     diags = list(program.diagnostics)
-    labels = frozenset(s.name for s in program.statements if isinstance(s, Label))
-    defined = frozenset(s.name for s in program.statements if isinstance(s, Assignment))
+    statements = program.statements
+    labels = frozenset(s.name for s in statements if type(s) is Label or isinstance(s, Label))
+    defined = frozenset(s.name for s in statements if type(s) is Assignment or isinstance(s, Assignment))
     ctx = _Ctx(target, {}, labels, defined)
+    bounds = _offset_bounds(ctx)
     lines = program.lines
+    n_lines = len(lines)
     expansions = program.expansions  # macro-expanded text: the source line is the body's, not the text's
     memo: dict = {}
+    memo_get = memo.get
     valid_shapes: set = set()
-    for st in program.statements:
-        if isinstance(st, Instruction):
+    for st in statements:
+        if type(st) is Instruction or isinstance(st, Instruction):
             sp = st.span
             key = shape = None
             if use_memo:
-                if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= len(lines) \
-                        and st.index not in expansions:
+                if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= n_lines \
+                        and (not expansions or st.index not in expansions):
                     key = (sp.column, lines[sp.line - 1][sp.column - 1:sp.end_column - 1])
-                    hit = memo.get(key)
+                    hit = memo_get(key)
                     if hit is not None:
                         if hit:
                             diags.extend(_moved(d, sp.line) for d in hit)
                         continue
-                shape = _shape_key(st)
+                shape = _shape_key(st, bounds)
                 if shape is not None and shape in valid_shapes:
+                    if key is not None:
+                        memo[key] = []
                     continue
             ctx.used_symbols = False
             out = validate_instruction(st, target, ctx)
