@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from ..diagnostics import Diagnostic, has_errors
+from ..diagnostics import Diagnostic, GcnemuError, has_errors
+from ..program import Span
 from .common import add_arch, add_format, print_diagnostics
 
 HELP = "parse and validate assembly against a target's ISA (exit 1 on errors)"
@@ -21,9 +22,17 @@ def run(args) -> int:
     all_diags: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
     for path in args.files:
-        prog = parse_file(path)
-        sources[prog.file] = prog.lines
-        all_diags.extend(validate(prog, program_target(prog, args.arch)))
+        try:
+            prog = parse_file(path)
+            sources[prog.file] = prog.lines
+            all_diags.extend(validate(prog, program_target(prog, args.arch)))
+        except (OSError, GcnemuError):
+            raise  # the user's own problem (no such file, bad option): reported by the CLI
+        except Exception as e:  # noqa: BLE001 - a gcnemu bug: say so in the diagnostic stream, not a traceback
+            name = "<stdin>" if str(path) == "-" else str(path)
+            all_diags.append(Diagnostic(
+                "error", f"internal error while checking this file ({type(e).__name__}: {str(e)[:200]}); "
+                "please report it", Span(name, 1, 1, 1, 1), rule="internal"))
     if args.format == "json":
         print(json.dumps({"diagnostics": [d.to_json() for d in all_diags]}, indent=2))
     else:
