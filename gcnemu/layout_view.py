@@ -338,14 +338,23 @@ def render_list(targets: Sequence[str], fmt: str) -> str:
     out = []
     for t in targets:
         sub = [r for r in rows if r[0] == t]
-        out.append(f"{t}: {len(sub)} MFMA/SMFMAC instructions")
+        fp8 = "OCP" if any("fn" in r[4] and "fnuz" not in r[4] or r[4] == "bf8_e5m2" for r in sub) else "FNUZ"
+        out.append(f"{t}: {len(sub)} MFMA/SMFMAC instructions"
+                   + (f" (fp8/bf8 are the {fp8} formats)" if any("8_e" in r[4] for r in sub) else ""))
         nw = max(len(r[1]) for r in sub)
-        out.append(f"  {'instruction':<{nw}} {'MxNxK':>10} {'blk':>3} {'A/B -> CD':<22} {'cyc':>3} {'vgprs':>7}")
+        out.append(f"  {'instruction':<{nw}} {'MxNxK':>9} {'blk':>3} {'A/B->CD':<11} {'pas':>3} {'regs':>7} "
+                   f"{'FLOP/c':>6}")
         for r in sub:
-            types = f"{r[4]}/{r[5]}->{r[6]}" if r[4] != r[5] else f"{r[4]}->{r[6]}"
-            out.append(f"  {r[1]:<{nw}} {r[2]:>10} {r[3]:>3} {types:<22} {r[8]:>3} {r[9]:>7}")
+            a, b, cd = (_SHORT_TYPE.get(x, x) for x in (r[4], r[5], r[6]))
+            types = f"{a}/{b}>{cd}" if a != b else f"{a}->{cd}"
+            out.append(f"  {r[1]:<{nw}} {r[2]:>9} {r[3]:>3} {types:<11} {r[7]:>3} {r[9]:>7} {r[10]:>6}")
         out.append("")
     return "\n".join(out)
+
+
+# short element type names for the 80-column list (the other formats keep the full names)
+_SHORT_TYPE = {"fp32": "f32", "fp16": "f16", "fp64": "f64", "int8": "i8", "int32": "i32",
+               "fp8_e4m3fnuz": "fp8", "bf8_e5m2fnuz": "bf8", "fp8_e4m3fn": "fp8", "bf8_e5m2": "bf8"}
 
 
 RENDERERS = {"text": render_text, "markdown": render_markdown, "csv": render_csv, "json": render_json}

@@ -114,6 +114,19 @@ def test_list(capsys):
     assert len(json.loads(out)) == sum(len(M.catalog(t)) for t in M.TARGETS)
 
 
+@pytest.mark.parametrize("arch", M.TARGETS)
+def test_text_list_fits_80_columns_and_carries_passes_and_flops(capsys, arch):
+    rc, out, _ = run(capsys, "--list", "--arch", arch)
+    assert rc == 0 and max(len(line) for line in out.splitlines()) <= 80
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["v_mfma_f32_32x32x8f16"] or
+               line.split()[:1] == ["v_mfma_f32_32x32x8_f16"])
+    # 32x32x8 f16: 16 passes on gfx908/gfx90a, 8 on gfx942/gfx950 (../shared/isa/mfma.md); FLOPs per
+    # cycle per CU = 2*32*32*8 / (4*passes) * 4 SIMDs
+    passes = 16 if arch in ("gfx908", "gfx90a") else 8
+    cols = row.split()
+    assert cols[4] == str(passes) and cols[6] == str(2 * 32 * 32 * 8 * 4 // (4 * passes))
+
+
 def test_default_arch_picks_a_target_that_has_the_mnemonic(capsys):
     rc, out, _ = run(capsys, "v_mfma_f32_16x16x8bf16", "--operand", "A")
     assert rc == 0 and out.startswith("v_mfma_f32_16x16x8bf16 on gfx90a")
