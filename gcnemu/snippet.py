@@ -507,6 +507,8 @@ class HazardExpect(Expect):
     line: int | None = None
     present: bool = True
     none: bool = False
+    rule_src: Src = None  # where the rule id and the line number are written (for errors)
+    line_src: Src = None
 
 
 @dataclass
@@ -1033,7 +1035,9 @@ def parse_expect(d: Directive, rest: Src) -> Expect:
         if not m:
             raise body.error("expected a hazard rule id, optionally followed by 'at LINE'")
         line = int(m.group(2)) if m.group(2) else (d.line if d.trailing else None)
-        return HazardExpect(d.src, d, rule=m.group(1), line=line, present=present)
+        line_src = body.sub(m.start(2), m.end(2)) if m.group(2) else None
+        return HazardExpect(d.src, d, rule=m.group(1), line=line, present=present,
+                            rule_src=body.sub(m.start(1), m.end(1)), line_src=line_src)
     if w == "mfma" and after.text.startswith("-utilisation"):
         val = _after_colon(after.sub(len("-utilisation")), "mfma-utilisation")
         lo, hi = parse_range(val, "mfma-utilisation")
@@ -1435,9 +1439,42 @@ def load_snippet(path: str, arch: str | None = None, extra: Iterable[Directive] 
         target = header.arch[0]
     else:
         target = program_target(prog, None)
+    check_hazard_expects(header, target, prog)
     base = os.path.dirname(os.path.abspath(path)) if path != "-" else None
     built = build(header, get_target(target), base, prog)
     return Snippet(path, prog, header, target, built, base)
+
+
+def check_hazard_expects(header: Header, target: str, program: Program) -> None:
+    """A hazard expectation must name a rule the target has and an instruction's line, or it
+    could never fail (a guard with a typo in its rule id forbids nothing): header errors."""
+    from .isa.rule_ids import did_you_mean, hazard_rule_ids, targets_with
+    known = hazard_rule_ids(target)
+    lines = None
+    for e in header.expects:
+        if not isinstance(e, HazardExpect) or e.none:
+            continue
+        src = e.rule_src or e.src
+        if e.rule not in known:
+            elsewhere = targets_with(e.rule)
+            if elsewhere:
+                raise src.error(f"hazard rule '{e.rule}' does not apply to {target} "
+                                f"(it is a rule of {', '.join(elsewhere)})")
+            if e.rule.startswith("hint-"):
+                raise src.error(f"'{e.rule}' is a lint hint, not a hazard: a snippet cannot expect it")
+            close = did_you_mean(e.rule, target)
+            hint = f"; did you mean '{close}'?" if close else " (the ids are in gcnemu/isa/data/hazards.toml)"
+            raise src.error(f"unknown hazard rule '{e.rule}'{hint}")
+        if e.line is None:
+            continue
+        where = e.line_src or src
+        if not 1 <= e.line <= len(program.lines):
+            raise where.error(f"line {e.line} is outside the file (it has {len(program.lines)} lines)")
+        if lines is None:
+            lines = {ins.span.line for ins in program.instructions if ins.span is not None}
+        if e.line not in lines:
+            raise where.error(f"line {e.line} holds no instruction: a hazard is reported at the line "
+                              f"of the instruction that reads or writes too early")
 
 
 # ---------------------------------------------------------------- checking

@@ -137,7 +137,7 @@ def test_update_keeps_range_width_and_removes_stale_hazards(tmp_path, capsys, cy
     ; gcnemu:
     ;   buffer A: u32[64] = i -> s[4:5]
     ;   vgpr v1 = lane * 4
-    ;   expect hazard vmem-result-before-vmcnt at 5
+    ;   expect hazard vmem-result-before-vmcnt at 8
     ;   expect cycles: {cycles * 2}..{cycles * 3}
       global_load_dword v2, v1, s[4:5]
       s_waitcnt vmcnt(0)

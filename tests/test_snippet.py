@@ -426,3 +426,79 @@ def test_a_stall_expectation_needs_a_reason_and_a_range(tmp_path):
     path.write_text("; gcnemu:\n;   expect stall: 0..1\ns_endpgm\n")
     with pytest.raises(GcnemuError):
         load_snippet(str(path))
+
+
+# ---------------------------------------------------------------- hazard ids are checked
+
+
+HAZARD_HEADER = """\
+; gcnemu:
+;   arch: ARCH
+;   EXPECT
+  s_nop 0
+  s_endpgm
+"""
+
+
+def hazard_header_error(tmp_path, expect: str, arch: str = "gfx942"):
+    return header_error(tmp_path, HAZARD_HEADER.replace("ARCH", arch).replace("EXPECT", expect))
+
+
+def test_a_misspelt_hazard_guard_is_an_error_with_a_suggestion(tmp_path):
+    """`expect no hazard` with a typo would forbid nothing and always pass: it is a header error."""
+    text, span = hazard_header_error(tmp_path, "expect no hazard xdl-result-valu-reed")
+    assert text.splitlines() == [
+        f"{tmp_path}/k.s:3:22: error: unknown hazard rule 'xdl-result-valu-reed'; "
+        "did you mean 'xdl-result-valu-read'?",
+        ";   expect no hazard xdl-result-valu-reed",
+        " " * 21 + "^" + "~" * 19,
+    ]
+
+
+def test_an_unknown_hazard_rule_without_a_close_match_says_where_the_ids_are(tmp_path):
+    text, span = hazard_header_error(tmp_path, "expect hazard no-such-rule at 4")
+    assert text.splitlines()[0] == (f"{tmp_path}/k.s:3:19: error: unknown hazard rule 'no-such-rule' "
+                                    "(the ids are in gcnemu/isa/data/hazards.toml)")
+    assert text.splitlines()[2] == " " * 18 + "^" + "~" * 11
+
+
+def test_a_trailing_hazard_expectation_is_checked_too(tmp_path):
+    text, span = header_error(tmp_path, "; gcnemu:\n;   waves: 1\n  s_nop 0  ; gcnemu: expect hazard vmem-reslt\n"
+                                        "  s_endpgm\n")
+    assert "unknown hazard rule 'vmem-reslt'" in text and (span.line, span.column) == (3, 36)
+
+
+def test_a_rule_of_another_target_is_named_as_such(tmp_path):
+    """xdl-* rules exist from gfx90a on: on gfx908 the expectation could never be met."""
+    text, span = hazard_header_error(tmp_path, "expect no hazard xdl-result-valu-read", arch="gfx908")
+    assert "error: hazard rule 'xdl-result-valu-read' does not apply to gfx908 " \
+           "(it is a rule of gfx90a, gfx942, gfx950)" in text
+
+
+def test_a_lint_hint_is_not_a_hazard(tmp_path):
+    text, span = hazard_header_error(tmp_path, "expect no hazard hint-vmcnt-zero")
+    assert "'hint-vmcnt-zero' is a lint hint, not a hazard" in text
+
+
+def test_a_hazard_line_outside_the_file_is_an_error_at_the_number(tmp_path):
+    text, span = hazard_header_error(tmp_path, "expect hazard vmem-result-before-vmcnt at 9")
+    assert text.splitlines()[0] == f"{tmp_path}/k.s:3:47: error: line 9 is outside the file (it has 5 lines)"
+    assert text.splitlines()[2] == " " * 46 + "^"
+    text, span = hazard_header_error(tmp_path, "expect no hazard vmem-result-before-vmcnt at line 0")
+    assert "line 0 is outside the file" in text
+
+
+def test_a_hazard_line_must_hold_an_instruction(tmp_path):
+    """Hazards are reported at an instruction's line: a guard at a comment line forbids nothing."""
+    text, span = hazard_header_error(tmp_path, "expect no hazard vmem-result-before-vmcnt at 2")
+    assert "error: line 2 holds no instruction" in text and (span.line, span.column) == (3, 50)
+
+
+@pytest.mark.parametrize("rule", ["vmem-result-before-vmcnt", "lds-dma-read-before-vmcnt",
+                                  "barrier-lds-write-pending", "vmem-dst-overwrite-before-vmcnt",
+                                  "lgkm-dst-overwrite-before-lgkmcnt", "mfma-result-read-early",
+                                  "inflight-result-overwrite", "inflight-result-read", "xdl-result-valu-read",
+                                  "salu-m0-lds-dma"])
+def test_every_kind_of_rule_id_is_accepted(tmp_path, rule):
+    """Table rules, counter rules and the engine's own ids are all known (a guard on them passes)."""
+    assert run(tmp_path, HAZARD_HEADER.replace("ARCH", "gfx942").replace("EXPECT", f"expect no hazard {rule} at 4"))[2] == []
