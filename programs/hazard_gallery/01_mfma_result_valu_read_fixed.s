@@ -9,6 +9,10 @@
 //   arg: out
 //   expect out = 2 * 8                       # D = A B = 8 everywhere, doubled
 //   expect hazards: none
+//   #   measured: 388 cycles; MFMA utilisation 0.082; stall cycles per wave: nop 44
+//   expect cycles: 349..427
+//   expect mfma-utilisation: 0.070..0.095
+//   expect stall nop: 37..51
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 mfma_result_valu_read_fixed:

@@ -13,7 +13,12 @@
 //   buffer out: f32[64] = nan
 //   arg: out
 //   expect out = 0                           # the stale v4: the bug made visible
-//   expect hazard xdl-result-valu-read at 28
+//   expect hazard xdl-result-valu-read at 33
+//   #   measured: 376 cycles; MFMA utilisation 0.085; stall cycles per wave: waitcnt lgkmcnt 32, nop 4
+//   expect cycles: 338..414
+//   expect mfma-utilisation: 0.072..0.098
+//   expect stall waitcnt lgkmcnt: 27..37
+//   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 mfma_result_valu_read_wrong:

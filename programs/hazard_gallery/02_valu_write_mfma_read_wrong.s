@@ -5,8 +5,8 @@
 // pipeline: on gfx90a/gfx942 a VALU write needs 2 wait states before an MFMA reads the
 // register (LLVM checkMAIHazards90A, LegacyVALUNotDotWritesVGPRWaitStates). Hardware may
 // hand the MFMA the old v2.
-// The emulator runs VALU results interlocked, so the numbers come out right here: only
-// the static linter sees this one, which is exactly why it is worth linting.
+// The emulator runs VALU results interlocked, so the numbers come out right here: the
+// static linter and the run-time wait-state monitor report the missing wait states.
 // Fixed twin: 02_valu_write_mfma_read_fixed.s.
 //
 // gcnemu:
@@ -15,7 +15,12 @@
 //   buffer out: f32[64] = nan
 //   arg: out
 //   expect out = 8
-//   expect hazard valu-vgpr-mfma-read at 27
+//   expect hazard valu-vgpr-mfma-read at 32
+//   #   measured: 376 cycles; MFMA utilisation 0.085; stall cycles per wave: nop 40, waitcnt lgkmcnt 4
+//   expect cycles: 338..414
+//   expect mfma-utilisation: 0.072..0.098
+//   expect stall nop: 34..46
+//   expect stall waitcnt lgkmcnt: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 valu_write_mfma_read_wrong:

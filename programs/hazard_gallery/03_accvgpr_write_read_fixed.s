@@ -8,6 +8,10 @@
 //   arg: out
 //   expect out = 3 * arange(64)
 //   expect hazards: none
+//   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 28, nop 12
+//   expect cycles: 338..414
+//   expect stall waitcnt lgkmcnt: 23..33
+//   expect stall nop: 8..16
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
 	.text
 accvgpr_write_read_fixed:

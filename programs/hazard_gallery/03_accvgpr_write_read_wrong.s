@@ -5,7 +5,7 @@
 // of an AGPR needs 3 wait states after the write (LLVM checkMAIHazards908,
 // AccVGPRWriteAccVgprReadWaitStates). The same file has the sibling rules for an MFMA
 // reading a just-written AGPR as SrcC (1) or SrcA/B (3). The emulator interlocks the
-// VALU write, so the value is right here; the linter is what catches it.
+// VALU write, so the value is right here; the linter and the run-time monitor catch it.
 // Fixed twin: 03_accvgpr_write_read_fixed.s.
 //
 // gcnemu:
@@ -14,7 +14,11 @@
 //   buffer out: u32[64] = 0xffffffff
 //   arg: out
 //   expect out = 3 * arange(64)
-//   expect hazard accvgpr-write-accvgpr-read at 26
+//   expect hazard accvgpr-write-accvgpr-read at 30
+//   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 40, nop 4
+//   expect cycles: 338..414
+//   expect stall waitcnt lgkmcnt: 34..46
+//   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
 	.text
 accvgpr_write_read_wrong:

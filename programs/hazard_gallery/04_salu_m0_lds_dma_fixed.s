@@ -11,6 +11,10 @@
 //   expect lds[256]: u32[64] = src
 //   expect out = src
 //   expect hazards: none
+//   #   measured: 996 cycles; stall cycles per wave: waitcnt vmcnt 600, waitcnt lgkmcnt 64
+//   expect cycles: 896..1096
+//   expect stall waitcnt vmcnt: 510..690
+//   expect stall waitcnt lgkmcnt: 54..74
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 salu_m0_lds_dma_fixed:

@@ -5,7 +5,8 @@
 // SALU write of M0 one wait state is needed before an LDS DMA reads it (LLVM
 // checkReadM0Hazards; mesa: salu_wr_m0_then_lds); without it the DMA may use the old M0
 // (here: 0, so the data would land at LDS 0 instead of 256). The emulator interlocks SALU
-// results, so the data lands right here; the linter catches the missing wait state.
+// results, so the data lands right here; linter and run-time monitor report the missing
+// wait state.
 // Fixed twin: 04_salu_m0_lds_dma_fixed.s.
 //
 // gcnemu:
@@ -17,7 +18,11 @@
 //   sgpr m0 = 0
 //   expect lds[256]: u32[64] = src
 //   expect out = src
-//   expect hazard salu-m0-lds-dma at 28
+//   expect hazard salu-m0-lds-dma at 33
+//   #   measured: 996 cycles; stall cycles per wave: waitcnt vmcnt 600, waitcnt lgkmcnt 64
+//   expect cycles: 896..1096
+//   expect stall waitcnt vmcnt: 510..690
+//   expect stall waitcnt lgkmcnt: 54..74
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 salu_m0_lds_dma_wrong:

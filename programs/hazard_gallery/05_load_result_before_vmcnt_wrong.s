@@ -13,7 +13,10 @@
 //   buffer out: f32[64] = nan
 //   arg: in, out
 //   expect out = 1                           # the old v2 (0) + 1: the bug made visible
-//   expect hazard vmem-result-before-vmcnt at 26
+//   expect hazard vmem-result-before-vmcnt at 29
+//   #   measured: 580 cycles; stall cycles per wave: waitcnt lgkmcnt 60
+//   expect cycles: 522..638
+//   expect stall waitcnt lgkmcnt: 51..69
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 load_result_before_vmcnt_wrong:

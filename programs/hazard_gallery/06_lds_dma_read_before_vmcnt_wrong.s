@@ -14,7 +14,10 @@
 //   arg: out
 //   lds: u32[64] = 0xdead
 //   expect out = 0xdead                      # LDS before the DMA landed: the bug made visible
-//   expect hazard lds-dma-read-before-vmcnt at 27
+//   expect hazard lds-dma-read-before-vmcnt at 30
+//   #   measured: 616 cycles; stall cycles per wave: waitcnt lgkmcnt 116
+//   expect cycles: 554..678
+//   expect stall waitcnt lgkmcnt: 98..134
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lds_dma_read_before_vmcnt_wrong:

@@ -11,7 +11,10 @@
 //   buffer out: u32[64] = 0xffffffff
 //   arg: out
 //   expect out = 100                         # 0 + 100: the stale v3, the bug made visible
-//   expect hazard ds-result-before-lgkmcnt at 26
+//   expect hazard ds-result-before-lgkmcnt at 29
+//   #   measured: 400 cycles; stall cycles per wave: waitcnt lgkmcnt 60
+//   expect cycles: 360..440
+//   expect stall waitcnt lgkmcnt: 51..69
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 ds_read_before_lgkmcnt_wrong:

@@ -10,6 +10,9 @@
 //   sgpr s6 = 0                              # s6's old value
 //   expect out = 10 * arange(64) + a
 //   expect hazards: none
+//   #   measured: 408 cycles; stall cycles per wave: waitcnt lgkmcnt 84
+//   expect cycles: 367..449
+//   expect stall waitcnt lgkmcnt: 71..97
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 smem_lds_mixed_lgkmcnt_fixed:

@@ -19,8 +19,11 @@
 //   lds: u32[64] = 10 * i
 //   sgpr s6 = 0                              # s6's old value
 //   expect out = 10 * arange(64)             # a missing: the bug made visible
-//   expect hazard ds-result-before-lgkmcnt at 32
-//   expect hazard smem-result-before-lgkmcnt at 32
+//   expect hazard ds-result-before-lgkmcnt at 35
+//   expect hazard smem-result-before-lgkmcnt at 35
+//   #   measured: 404 cycles; stall cycles per wave: waitcnt lgkmcnt 76
+//   expect cycles: 363..445
+//   expect stall waitcnt lgkmcnt: 64..88
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 smem_lds_mixed_lgkmcnt_wrong:

@@ -15,7 +15,12 @@
 //   lds: u32[128] = 0xbad
 //   expect out = (arange(128) ^ 64) * 3      # LDS is in order per CU in this model, so the
 //                                            # values happen to arrive; the hazard is still real
-//   expect hazard barrier-lds-write-pending at 29
+//   expect hazard barrier-lds-write-pending at 34
+//   #   measured: 416 cycles; stall cycles per wave: waitcnt lgkmcnt 64, barrier 4.5, pipe busy 4.5
+//   expect cycles: 374..458
+//   expect stall waitcnt lgkmcnt: 54..74
+//   expect stall barrier: 0..9
+//   expect stall pipe busy: 0..9
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 barrier_before_lds_writes_done_wrong:
