@@ -237,3 +237,16 @@ def test_overlap_is_half_open_and_unknown_overlaps_everything():
     assert not overlap([(0, 16384)], [(16384, 32768)])
     assert overlap([(0, 16385)], [(16384, 32768)])
     assert overlap(None, [(0, 1)]) and overlap([(0, 1)], None)
+
+
+def test_writes_the_operands_do_not_name_make_registers_unknown():
+    # a call may clobber anything; s_movreld writes s[0 + M0]
+    st = at_end("\ts_mov_b32 s5, 3\n\tv_mov_b32 v5, 3\n\ts_swappc_b64 s[30:31], s[4:5]\n\ts_nop 0")
+    assert ("s", 5) not in st and ("v", 5) not in st and ("v", 0) not in st
+    st = at_end("\ts_mov_b32 s5, 3\n\tv_mov_b32 v5, 3\n\ts_mov_b32 m0, 1\n\ts_movreld_b32 s4, s9")
+    assert ("s", 5) not in st and st[("v", 5)] == (3, 3)
+
+
+def test_indirect_jumps_leave_nothing_known():
+    st = at_end("\ts_mov_b32 s5, 3\n\ts_setpc_b64 s[0:1]\nafter:\n\ts_nop 0")
+    assert st == {}

@@ -19,7 +19,8 @@ shifts, and/or/xor, 24-bit multiplies, the VOP3 shift-and-add forms, ``v_bfe_u32
 ``v_readfirstlane_b32``.  Every other instruction that writes a register makes it
 TOP.  A result that may leave 0..2^32-1 (carry, borrow, wrap) is TOP.  When the
 program writes EXEC anywhere, a VALU result is joined with the register's old value
-(inactive lanes keep it).  Joins take the hull; around loops each block's entry is
+(inactive lanes keep it).  A call makes everything TOP, an M0-relative move its whole
+register file; a program with an indirect jump or ``s_set_gpr_idx_on`` gets no facts.  Joins take the hull; around loops each block's entry is
 widened to TOP for the registers still changing after ``WIDEN_AFTER`` rounds, so
 loop-invariant values stay exact and induction variables go TOP.
 
@@ -302,10 +303,18 @@ def initial_state(target: str, workgroup: tuple[int, int, int] | None) -> State:
 
 
 def header_launch(program) -> tuple[tuple[int, int, int] | None, set[Key]]:
-    """(workgroup size, registers the header initialises) from a snippet header, if any."""
+    """(workgroup size, registers the header initialises) from a snippet header, if any.
+
+    Only the lines before the first instruction are read: the launch statements live in
+    the header comment (after an instruction only ``expect`` may follow), and scanning a
+    20k-line file for them would cost more than the whole analysis."""
     try:
+        from types import SimpleNamespace
+
         from ..snippet import parse_header
-        h = parse_header(program)
+        ins = program.instructions
+        end = ins[0].span.line - 1 if ins else len(program.lines)
+        h = parse_header(SimpleNamespace(lines=program.lines[:end], file=program.file))
     except Exception:  # a header error is reported by `gcnemu run/test`, not by the linter
         return None, set()
     wg = h.workgroup[0] if h.workgroup else ((64 * h.waves[0], 1, 1) if h.waves else None)
@@ -330,39 +339,62 @@ class ValueAnalysis:
         self.init = {k: v for k, v in initial_state(target, workgroup).items() if k not in top}
         exec_range = RegRange("s", *EXEC)
         self.partial_exec = any(a.reg.overlaps(exec_range) for f in facts for a in f.writes)
+        # Register writes the operands do not name: relative (M0-indexed) moves write some
+        # register of their file; s_set_gpr_idx_on makes VALU operands relative; an indirect
+        # jump (s_setpc_b64) may land on any block. Those programs get no facts at all.
+        self.unknown_control = any(f.control == "indirect" or f.base.startswith("s_set_gpr_idx_on")
+                                   for f in facts)
+        if self.unknown_control:
+            self.init = {}
         self.entry: dict[int, State | None] = {}
-        self._block_cache: dict[int, list[State]] = {}
+        self._block_cache: dict[int, dict[int, State]] = {}
+        self._ops: list[Op | None] = []
+        for f, ins in zip(facts, instructions):
+            base, suffix = split_suffix(f.base)
+            op = TRANSFER.get(base) if suffix in ("", "e32", "e64") and not ins.modifiers else None
+            self._ops.append(op if op is not None and len(ins.operands) > op.dests else None)
+        # the instructions whose state before them is asked for (LDS DMA and DS)
+        self._wanted = {i for i, f in enumerate(facts) if f.mem is not None
+                        and (f.mem.kind == "lds-dma" or f.base.startswith("ds_"))}
 
     def step(self, st: State, i: int) -> State:
-        """The state after instruction ``i``."""
+        """The state after instruction ``i`` (``st`` is updated in place and returned)."""
         f = self.facts[i]
+        if f.control == "call":
+            st.clear()  # the callee may write any register
+            return st
+        if f.base.startswith(("s_movreld", "v_movreld", "v_movrelsd", "v_swaprel")):
+            file = f.base[0]  # writes s/v[D + M0]: any register of its file
+            for k in [k for k in st if k[0] == file]:
+                del st[k]
+            return st
         if not f.writes:
             return st
         ins = self.instructions[i]
-        base, suffix = split_suffix(f.base)
-        op = TRANSFER.get(base) if suffix in ("", "e32", "e64") and not ins.modifiers else None
+        op = self._ops[i]
         result = None
         dst = None
-        if op is not None and len(ins.operands) > op.dests:
+        if op is not None:
             dst = reg_key(ins.operands[0])
             if dst is not None:
                 srcs = [operand_value(o, st, self.symbols) for o in ins.operands[op.dests:]]
-                if base == "s_movk_i32":
+                if f.base == "s_movk_i32":
                     srcs = srcs[:1]
-                if all(s is not None for s in srcs) or base in ("v_cndmask_b32",):
+                if all(x is not None for x in srcs) or f.base == "v_cndmask_b32":
                     try:
                         result = op.fn(*srcs)
                     except TypeError:  # operand count that the table does not know: TOP
                         result = None
                 if result is not None and op.vector and self.partial_exec:
                     result = hull(result, st.get(dst))
-        out = dict(st)
         for a in f.writes:
-            for k in _units(a.reg):
-                out.pop(k, None)
+            r = a.reg
+            if r.file in ("s", "v"):
+                for k in range(r.start, r.start + r.count):
+                    st.pop((r.file, k), None)
         if result is not None:
-            out[dst] = result
-        return out
+            st[dst] = result
+        return st
 
     def run(self) -> "ValueAnalysis":
         cfg = self.cfg
@@ -370,15 +402,17 @@ class ValueAnalysis:
         entry: dict[int, State | None] = {b: None for b in range(n)}
         for e in cfg.entries:
             entry[e] = dict(self.init)
+        if self.unknown_control:  # any block may be entered from anywhere: nothing is known
+            entry = {b: {} for b in range(n)}
         changes = [0] * n
-        work = list(cfg.entries)
+        work = list(cfg.entries) if not self.unknown_control else list(range(n))
         queued = set(work)
         while work:
             b = work.pop(0)
             queued.discard(b)
-            st = entry[b]
+            st = dict(entry[b])
             for i in cfg.blocks[b].indices:
-                st = self.step(st, i)
+                self.step(st, i)
             for s in cfg.succs(b):
                 old = entry[s]
                 if old is None:
@@ -402,18 +436,22 @@ class ValueAnalysis:
         return self
 
     def before(self, i: int) -> State | None:
-        """The state before instruction ``i`` (None: unreachable)."""
+        """The state before instruction ``i`` (None: unreachable).  A block is replayed once,
+        keeping the states before its LDS DMA and DS instructions (and ``i``)."""
         b = self.cfg.block_of[i]
-        states = self._block_cache.get(b)
-        if states is None:
+        snaps = self._block_cache.get(b)
+        if snaps is None or (i not in snaps and i not in self._wanted):
+            snaps = {} if snaps is None else snaps
             st = self.entry.get(b)
-            states = []
+            if st is None:
+                return None
+            st = dict(st)
             for j in self.cfg.blocks[b].indices:
-                states.append(st)
-                if st is not None:
-                    st = self.step(st, j)
-            self._block_cache[b] = states
-        return states[i - self.cfg.blocks[b].start]
+                if j == i or j in self._wanted:
+                    snaps[j] = dict(st)
+                self.step(st, j)
+            self._block_cache[b] = snaps
+        return snaps.get(i)
 
     def value(self, i: int, op) -> Interval | None:
         st = self.before(i)
@@ -448,10 +486,16 @@ class LdsRanges:
     execution of instruction ``i`` by any wave, or None when unknown.
     """
 
-    def __init__(self, values: ValueAnalysis, target: str):
-        self.values = values
+    def __init__(self, values, target: str):
+        self._values = values  # a ValueAnalysis, or a function making one on first use
         self.target = target
         self._memo: dict[tuple[str, int], list[ByteRange] | None] = {}
+
+    @property
+    def values(self) -> ValueAnalysis:
+        if not isinstance(self._values, ValueAnalysis):
+            self._values = self._values()
+        return self._values
 
     def dma(self, i: int) -> list[ByteRange] | None:
         key = ("dma", i)
@@ -516,7 +560,10 @@ class LdsRanges:
 
 
 def lds_ranges(program, instructions, facts, cfg, target: str) -> LdsRanges:
-    """Run the value analysis of ``program`` (workgroup size from its header) and wrap it."""
-    wg, top = header_launch(program)
-    va = ValueAnalysis(instructions, facts, cfg, target, wg, program.symbols, top).run()
-    return LdsRanges(va, target)
+    """The LDS ranges of ``program`` (workgroup size from its header).  The value analysis
+    runs on the first question, so a program without LDS DMA in flight at a DS read or a
+    barrier never pays for it."""
+    def make() -> ValueAnalysis:
+        wg, top = header_launch(program)
+        return ValueAnalysis(instructions, facts, cfg, target, wg, program.symbols, top).run()
+    return LdsRanges(make, target)
