@@ -1491,8 +1491,12 @@ class Failure:
 
     @property
     def updatable(self) -> bool:
-        """Cycle and hazard expectations are what `gcnemu test --update` may rewrite."""
-        return isinstance(self.expect, (CyclesExpect, HazardExpect))
+        """Timing expectations (cycles, MFMA utilisation, stalls) and hazard expectations are what
+        `gcnemu test --update` may rewrite; never values."""
+        e = self.expect
+        if isinstance(e, HazardExpect):
+            return e.present or e.none  # an `expect no hazard` guard is never rewritten
+        return isinstance(e, (CyclesExpect, MetricExpect))
 
     def diagnostic(self) -> Diagnostic:
         span = self.span or (self.expect.src.span() if self.expect else None)

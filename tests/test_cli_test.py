@@ -171,3 +171,101 @@ def test_json_format(tmp_path, capsys, cycles):
     r = data["results"][0]
     assert r["status"] == "FAIL" and r["failures"][0]["message"] == f"cycles: {cycles}, expected {cycles + 1}"
     assert r["failures"][0]["line"] == 6
+
+
+MFMA = """
+; gcnemu:
+;   arch: gfx90a
+;   expect mfma-utilisation: 0.9..1.0
+;   expect stall nop: <= 10
+;   expect stall dependency: 5
+;   expect v1 = 7                   # wrong on purpose: --update must leave it wrong
+v_mov_b32 v1, 1.0
+v_mov_b32 v2, 1.0
+s_nop 1
+v_mfma_f32_32x32x2f32 a[0:15], v1, v2, 0
+s_nop 15
+s_nop 2
+s_endpgm
+"""
+
+
+def test_update_rewrites_utilisation_and_stall_expectations_like_cycles(tmp_path, capsys):
+    """A timing-model change moves utilisation and stalls as it moves cycles: --update refreshes
+    them by the same rule (a range keeps its relative width, exact stays exact, a bound stays a
+    bound) and says what it changed under the status line."""
+    import json
+    path = snippet(tmp_path / "m.s", MFMA)
+    rc, out, err = gcnemu(capsys, "run", path, "--format", "json")
+    stalls = json.loads(out)["waves"][0]["stalls"]
+    util_expect = "expect mfma-utilisation: 0.9..1.0"
+    rc, out, err = gcnemu(capsys, "test", path, "--update")
+    lines = path.read_text().split("\n")
+    assert rc == 1 and out.splitlines()[-1] == "0 passed, 1 failed"  # the value is still wrong
+    lo, hi = (float(x) for x in lines[2].split(": ")[1].split(".."))
+    assert lines[2].startswith(";   expect mfma-utilisation: ") and lo < 0.66 < hi
+    assert abs((hi - lo) / 0.66 - 0.1 / 0.95) < 0.03  # 0.9..1.0 was +-5% around its middle
+    assert lines[3] == f";   expect stall nop: <= {stalls['nop']}"
+    assert lines[4] == f";   expect stall dependency: {stalls.get('dependency', 0)}"
+    assert lines[5] == ";   expect v1 = 7                   # wrong on purpose: --update must leave it wrong"
+    status = next(k for k, line in enumerate(out.splitlines()) if line.startswith("FAIL "))
+    assert out.splitlines()[status + 1:status + 4] == [
+        f"  line 3: {util_expect} -> {lo:.2f}..{hi:.2f} (measured {out.split('(measured ')[1].split(')')[0]})",
+        f"  line 4: expect stall nop: <= 10 -> <= {stalls['nop']}",
+        f"  line 5: expect stall dependency: 5 -> {stalls.get('dependency', 0)}",
+    ]
+    assert f"{path}:6:5: error: v1 (u32): 64 of 64 lanes differ" in out
+    rc, out, err = gcnemu(capsys, "test", path)
+    assert [line for line in out.splitlines() if "error:" in line] == [f"{path}:6:5: error: v1 (u32): 64 of 64 lanes differ"]
+
+
+def test_update_reports_its_changes_in_json(tmp_path, capsys, cycles):
+    import json
+    path = snippet(tmp_path / "a.s", GOOD.replace("CYCLES", "1"))
+    rc, out, err = gcnemu(capsys, "test", path, "--update", "--format", "json")
+    r = json.loads(out)["results"][0]
+    assert rc == 0 and r["status"] == "UPDATED" and r["changes"] == [f"line 6: expect cycles: 1 -> {cycles}"]
+
+
+@pytest.mark.parametrize("written, measured, metric, rewritten", [
+    ("0.17..0.23", 0.4, "mfma-utilisation", "0.34..0.46"),    # +-15% around 0.2
+    ("0.17..0.23", 0.41, "mfma-utilisation", "0.34..0.48"),   # rounded outwards: 0.3485..0.4715
+    ("0.9..1.0", 0.99, "mfma-utilisation", "0.93..1.00"),     # never above 1
+    ("0.5", 0.25, "mfma-utilisation", "0.25"),                # exact stays exact
+    ("<= 0.3", 0.41234, "mfma-utilisation", "<= 0.42"),       # a bound stays a bound, still holding the figure
+    (">= 0.5", 0.41234, "mfma-utilisation", ">= 0.41"),
+    ("1200..1700", 3000, "stall:waitcnt vmcnt", "2482..3518"),
+    ("100", 12.25, "stall:barrier", "12.25"),                 # stalls are averaged per wave
+    ("0..0", 8, "stall:nop", "8"),                             # a zero-width range is exact, as for cycles
+])
+def test_a_timing_range_is_rewritten_by_the_rule_of_cycles(written, measured, metric, rewritten):
+    from gcnemu.commands.test import _new_metric
+    from gcnemu.snippet import MetricExpect, Src, parse_range
+    val = Src("k.s", 1, 1, written)
+    lo, hi = parse_range(val, metric)
+    assert _new_metric(MetricExpect(val, None, metric=metric, lo=lo, hi=hi, value_src=val), measured) == rewritten
+    new_lo, new_hi = parse_range(Src("k.s", 1, 1, rewritten), metric)
+    assert (new_lo is None or new_lo <= measured) and (new_hi is None or measured <= new_hi)
+
+
+def test_update_never_turns_a_broken_guard_into_an_expected_hazard(tmp_path, capsys):
+    """`expect no hazard` forbids a hazard; --update must neither rewrite it nor write the
+    forbidden hazard down as expected (the file would then contradict itself)."""
+    text = """
+    ; gcnemu:
+    ;   buffer A: u32[64] = i -> s[4:5]
+    ;   vgpr v1 = lane * 4
+    ;   expect no hazard vmem-result-before-vmcnt
+    ;   expect cycles: 1
+      global_load_dword v2, v1, s[4:5]
+      v_add_u32 v3, v2, v2
+      s_endpgm
+    """
+    path = snippet(tmp_path / "g.s", text)
+    rc, out, err = gcnemu(capsys, "test", path, "--update")
+    lines = path.read_text().split("\n")
+    assert rc == 1 and f"FAIL {path}" in out
+    assert lines[3] == ";   expect no hazard vmem-result-before-vmcnt"
+    assert lines[4].startswith(";   expect cycles: ") and lines[4] != ";   expect cycles: 1"
+    assert "expect hazard " not in path.read_text()
+    assert "hazard 'vmem-result-before-vmcnt' at line 7 was expected to be absent" in out

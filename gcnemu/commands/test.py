@@ -5,9 +5,11 @@ One line per snippet (PASS/FAIL/UPDATED/SKIP), the failures as llvm-mc style dia
 a table of the lanes or elements that differ, and `N passed, N failed` alone on the last line.
 Exit status 1 when anything failed.
 
-`--update` rewrites only cycle and hazard expectations (the numbers a timing-model change
-moves), shows the diff first, and never touches value expectations: a wrong register or
-memory value is a bug to look at, not a number to refresh.
+`--update` rewrites only timing expectations (cycles, MFMA utilisation, stall cycles) and
+hazard expectations (the numbers a timing-model change moves), shows the diff first and then,
+under the status line, one `updated` line per change; it never touches value expectations or
+`expect no hazard` guards: a wrong register or memory value, or a forbidden hazard, is a bug
+to look at, not a number to refresh.
 """
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ def add_arguments(p) -> None:
     p.add_argument("-k", dest="pattern", metavar="PATTERN",
                    help="only snippets whose path contains PATTERN (shell wildcards allowed)")
     p.add_argument("--update", action="store_true",
-                   help="rewrite cycle and hazard expectations that changed (never value expectations)")
+                   help="rewrite cycle, utilisation, stall and hazard expectations that changed "
+                        "(never value expectations or 'expect no hazard' guards)")
     add_format(p)
 
 
@@ -66,6 +69,7 @@ class Result:
     report: list[str] = field(default_factory=list)  # rendered failures/diagnostics
     failures: list[dict] = field(default_factory=list)  # JSON form
     diff: str = ""
+    changes: list[str] = field(default_factory=list)  # what --update changed, one line each
 
 
 def has_header(lines: list[str]) -> bool:
@@ -101,7 +105,7 @@ def run_one(path: str, arch: str | None, update: bool = False) -> Result:
                       failures=[{"message": f"internal error: {tb}"}])
     result = Result(path, "PASS" if not failures else "FAIL", snippet.target, int(sim.cycles))
     if failures and update and any(f.updatable for f in failures):
-        new_text = updated_text(snippet, sim, failures)
+        new_text = updated_text(snippet, sim, failures, result.changes)
         if new_text is not None:
             old_text = read_text(path)
             result.diff = "".join(difflib.unified_diff(
@@ -145,17 +149,65 @@ def _new_cycles(e, c: int) -> str:
     return f"<= {c}" if e.hi is not None else f">= {c}"
 
 
+def _bounds_decimals(text: str) -> int:
+    """How many decimals the bounds of `A..B`, `<= N`, `>= N` or `N` are written with."""
+    t = text.replace(" ", "").lstrip("<>=")
+    return max(len(part.partition(".")[2]) for part in t.split(".."))
+
+
+def _exact(v: float) -> str:
+    """A measured figure written so that it reads back as the same float (no exponent)."""
+    import numpy as np
+    return np.format_float_positional(float(v), unique=True, trim="-")
+
+
+def _new_metric(e, v: float) -> str:
+    """The rewritten text after 'mfma-utilisation:' / 'stall REASON:', by the rule of cycles:
+    exact stays exact, a range keeps its relative width around the new figure (rounded outwards
+    at the decimals the file used, at least 2 for a utilisation, which stays within 0..1)."""
+    d = _bounds_decimals(e.value_src.text)
+    util = e.metric == "mfma-utilisation"
+    if util:
+        d = max(d, 2)
+    scale = 10 ** d
+
+    def down(x: float) -> str:
+        k = math.floor(x * scale)
+        while k / scale > v:  # float rounding must never leave the figure outside
+            k -= 1
+        return f"{k / scale:.{d}f}"
+
+    def up(x: float) -> str:
+        k = math.ceil(x * scale)
+        while k / scale < v:
+            k += 1
+        if util and k > scale:
+            k = scale
+        return f"{k / scale:.{d}f}"
+
+    if e.lo is not None and e.hi is not None and e.lo == e.hi:
+        return _exact(v)
+    if e.lo is not None and e.hi is not None:
+        mid = (e.lo + e.hi) / 2
+        if mid <= 0:
+            return f"{_exact(v)}..{_exact(v)}"
+        return f"{down(v * e.lo / mid)}..{up(v * e.hi / mid)}"
+    return f"<= {up(v)}" if e.hi is not None else f">= {down(v)}"
+
+
 def _marker(line: str) -> str:
     """The comment prefix of a header line (`;   `), to indent inserted lines alike."""
     m = re.match(r"\s*(?:;+|//)[ \t]*", line)
     return m.group(0) if m else "; "
 
 
-def updated_text(snippet, sim, failures) -> str | None:
-    """The file with failing cycle/hazard expectations rewritten to what the run found.
-    Every byte outside those statements is kept (line endings included); hazard line numbers
-    are mapped through the inserted and removed lines."""
-    from ..snippet import CyclesExpect, HazardExpect, found_hazards
+def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> str | None:
+    """The file with failing cycle/utilisation/stall/hazard expectations rewritten to what the
+    run found. Every byte outside those statements is kept (line endings included); hazard line
+    numbers are mapped through the inserted and removed lines. `changes` receives one line per
+    change (`line 6: expect cycles: 1 -> 742`, `added: expect hazard R at 9`), with the line
+    numbers of the new file."""
+    from ..snippet import CyclesExpect, HazardExpect, MetricExpect, found_hazards, measured_metric
     text = read_text(snippet.path)
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     lines = text[len(bom):].split("\n")
@@ -170,12 +222,22 @@ def updated_text(snippet, sim, failures) -> str | None:
     def eol(n: int) -> str:
         return "\r" if raw(n).endswith("\r") else ""
 
+    timing: list[tuple[int, str]] = []  # (old line, change) of cycle/metric rewrites
     for e in snippet.expects:
-        if isinstance(e, CyclesExpect) and id(e) in failing:
+        if isinstance(e, (CyclesExpect, MetricExpect)) and id(e) in failing:
             v = e.value_src
             line = raw(v.line)
             start = v.col - 1
-            replace[v.line] = [line[:start] + _new_cycles(e, int(sim.cycles)) + line[start + len(v.text):]]
+            if isinstance(e, CyclesExpect):
+                name, measured, new_value = "cycles", int(sim.cycles), _new_cycles(e, int(sim.cycles))
+            else:
+                name, measured = e.metric.replace("stall:", "stall "), measured_metric(sim, e.metric)
+                new_value = _new_metric(e, measured)
+            replace[v.line] = [line[:start] + new_value + line[start + len(v.text):]]
+            shown = _exact(round(measured, 4))
+            note = "" if shown in re.split(r"\.\.|[<>=\s]+", new_value) else f" (measured {shown})"
+            timing.append((v.line, f"expect {name}: {v.text} -> {new_value}{note}"))
+    hazard_change: list[str] = []
 
     hazard_expects = [e for e in snippet.expects if isinstance(e, HazardExpect)]
     if any(id(e) in failing for e in hazard_expects):
@@ -186,9 +248,15 @@ def updated_text(snippet, sim, failures) -> str | None:
         def matches(e, f) -> bool:
             return f.rule == e.rule and (e.line is None or e.line == f.line)
 
+        guards = [e for e in hazard_expects if not e.present and not e.none]
         keep = [e for e in positive if any(matches(e, f) for f in found)]
         drop = [e for e in positive if e not in keep]
-        new = [f for f in found if not any(matches(e, f) for e in keep)]
+        # a hazard a guard forbids stays a failure: it is never written down as expected
+        new = [f for f in found if not any(matches(e, f) for e in keep + guards)]
+        hazard_change += [f"removed: expect hazard {e.rule}{f' at {e.line}' if e.line is not None else ''} "
+                          "(the run has no such hazard)" for e in drop]
+        if nones and new:
+            hazard_change.append("removed: expect hazards: none")
         dropped_lines = []
         for e in drop:
             n = e.src.line
@@ -215,6 +283,7 @@ def updated_text(snippet, sim, failures) -> str | None:
                 replace[extra.src.line] = []
             new = []
         elif not found and not keep and not nones:
+            hazard_change.append("added: expect hazards: none")
             if dropped_lines:
                 n = dropped_lines[0]
                 replace[n] = [raw(n)[:_col_of(snippet, n) - 1] + "expect hazards: none" + eol(n)]
@@ -256,7 +325,9 @@ def updated_text(snippet, sim, failures) -> str | None:
     out: list[str] = []
     for item in out_items:
         if isinstance(item, _HazardLine):
-            out.append(f"{item.prefix}expect hazard {item.rule} at {mapping.get(item.line, item.line)}{item.eol}")
+            at = mapping.get(item.line, item.line)
+            out.append(f"{item.prefix}expect hazard {item.rule} at {at}{item.eol}")
+            hazard_change.append(f"added: expect hazard {item.rule} at {at}")
         else:
             out.append(item)
     # kept statements that name a line: follow the line if it moved
@@ -265,6 +336,8 @@ def updated_text(snippet, sim, failures) -> str | None:
         if new_line != e.line:
             pos = mapping[e.src.line] - 1
             out[pos] = re.sub(rf"(\bat\s+(?:line\s+)?){e.line}\b", rf"\g<1>{new_line}", out[pos], count=1)
+    if changes is not None:
+        changes += [f"line {mapping.get(n, n)}: {c}" for n, c in sorted(timing)] + hazard_change
     return bom + "\n".join(out)
 
 
@@ -308,7 +381,8 @@ def run(args) -> int:
     failed = sum(1 for r in results if r.status == "FAIL")
     if args.format == "json":
         print(json.dumps({"results": [{"file": r.path, "status": r.status, "target": r.target, "cycles": r.cycles,
-                                       "failures": r.failures, "diff": r.diff} for r in results],
+                                       "failures": r.failures, "diff": r.diff, "changes": r.changes}
+                                      for r in results],
                           "passed": passed, "failed": failed}))
     else:
         print(f"{passed} passed, {failed} failed")
@@ -323,5 +397,7 @@ def _print_result(r: Result) -> None:
     if r.diff:
         sys.stdout.write(r.diff if r.diff.endswith("\n") else r.diff + "\n")
     print(f"{r.status} {r.path}{where}")
+    for change in r.changes:
+        print(f"  {change}")
     for block in r.report:
         print(block)
