@@ -7,6 +7,8 @@ location, the producer as a related location, and the fix as a SARIF ``fix``
 """
 from __future__ import annotations
 
+import re
+
 from .. import __version__
 from ..diagnostics import Diagnostic
 from ..isa.hazard_rules import counter_rules_for, rules_for
@@ -42,6 +44,23 @@ def _rule_descriptors(target: str) -> dict[str, dict]:
     return out
 
 
+def message_text(d: Diagnostic) -> str:
+    """The diagnostic as one readable text: its message and its location-less notes (which a
+    terminal shows on their own `note:` lines) as sentences, so `... 0 of 19 wait states` and
+    `required 19 wait states, provided 0` do not run together."""
+    parts = [d.message.strip()] + [n.message.strip() for n in d.notes if n.span is None]
+    out = ""
+    for part in filter(None, parts):
+        if out:
+            if not out.endswith((".", "!", "?", ":")):
+                out += "."
+            if not out.endswith(":") and re.match(r"[a-z]+\b(?![_\d])", part):
+                part = part[0].upper() + part[1:]  # a new sentence; a mnemonic or register keeps its case
+            out += " "
+        out += part
+    return out
+
+
 def _region(line: int, column: int, end_line: int | None = None, end_column: int | None = None) -> dict:
     r = {"startLine": line, "startColumn": column}
     if end_line is not None:
@@ -73,10 +92,7 @@ def to_sarif(diags_by_target: list[tuple[str, Diagnostic]]) -> dict:
     for target, d in diags_by_target:
         uri = d.span.file if d.span else "<unknown>"
         artifacts.setdefault(uri, len(artifacts))
-        text = d.message
-        trailing = [n.message for n in d.notes if n.span is None]
-        if trailing:
-            text += " " + " ".join(trailing)
+        text = message_text(d)
         res: dict = {
             "ruleId": d.rule or "error",
             "level": LEVELS.get(d.severity, "warning"),
