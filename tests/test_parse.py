@@ -558,3 +558,73 @@ def test_a_lone_carriage_return_ends_a_line_as_in_llvm_mc():
     prog = parse(b"s_nop 0\rs_nop 1\r")
     assert not validate(prog, "gfx90a")
     assert [i.operands[0].value for i in prog.instructions] == [0, 1]
+
+
+# ------------------------------------------------------------------ where the caret goes, and what it says
+
+# (target, rejected line, llvm-mc 22's column, llvm-mc 22's message). The caret is what a user
+# reads first: gcnemu must point at the same token and say the same thing.
+CARETS = [
+    ("gfx90a", "v_movv_b32 v0, v1", 1, "invalid instruction, did you mean: v_mov_b32?"),
+    ("gfx90a", "v_mov_b32 v256, v1", 11, "register index is out of range"),
+    ("gfx90a", "s_mov_b32 s102, 0", 11, "s102 register not available on this GPU"),
+    ("gfx90a", "s_mov_b64 s[1:2], s[2:3]", 11, "invalid register alignment"),
+    ("gfx90a", "v_mov_b32 v1, v[2:3]", 15, "invalid operand for instruction"),
+    ("gfx90a", "v_mov_b32 v0, 0x100000000", 15, "invalid operand for instruction"),
+    ("gfx90a", "v_add_f32_e64 v0, 1.5, v1", 19, "literal operands are not supported"),
+    ("gfx90a", "s_load_dwordx4 s[4:7], s[0:1], 0x100000", 32, "expected a 21-bit signed offset"),
+    ("gfx90a", "global_load_dwordx4 v[5:8], v[2:3], off", 21, "invalid operand for instruction"),
+    ("gfx90a", "global_load_dword v1, v2, s[4:5] offset:4096", 34, "expected a 13-bit signed offset"),
+    ("gfx90a", "global_load_dword v1, v[2:3], off sc0 sc1 nt", 35, "invalid operand for instruction"),
+    ("gfx90a", "global_load_dword v1, v[2:3], off offset:16 glc slc dlc", 53,
+     "dlc modifier is not supported on this GPU"),
+    ("gfx90a", "ds_read_b32 v1, v2 offset:65536", 20, "expected a 16-bit unsigned offset"),
+    ("gfx90a", "ds_read_b32 v1, v2 offset:16 gds", 30, "gds modifier is not supported on this GPU"),
+    ("gfx90a", "ds_read2_b32 v[0:1], v2 offset0:0 offset1:256", 35, "invalid offset1 value."),
+    ("gfx90a", "v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], a[0:15] abid:16", 56, "invalid abid value."),
+    ("gfx90a", "v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], a[0:15] CBSZ:1", 56, "not a valid operand."),
+    ("gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7] neg:[1,0,0]", 56,
+     "invalid modifier: neg is not supported"),
+    ("gfx90a", "global_load_lds_dword v[2:3], off", 1, "instruction not supported on this GPU"),
+    ("gfx942", "global_load_dword v1, v[2:3], off glc slc", 35, "invalid operand for instruction"),
+    pytest.param("gfx90a", "global_load_dword v1, v2, off", 27, "invalid operand for instruction", marks=_bug(
+        "validate: a 32-bit VGPR address with `off` is blamed on the address (1:23); llvm-mc 22 points at `off` "
+        "(1:27)")),
+    pytest.param("gfx90a", "global_load_dword v1, v[2:3], s[4:5]", 31, "invalid operand for instruction", marks=_bug(
+        "validate: a 64-bit address with an SGPR base is blamed on v[2:3] (1:23); llvm-mc 22 points at s[4:5] "
+        "(1:31)")),
+    pytest.param("gfx90a", "buffer_load_dword v1, v2, s[8:11], 0 offen lds", 44, "invalid operand for instruction",
+                 marks=_bug("validate: the error of an `lds` load with a vdata register is put on the soffset `0` "
+                            "(1:36); llvm-mc 22 points at `lds` (1:44)")),
+    pytest.param("gfx90a", "s_mov_b32 s[3:2], 0", 13, "first register index should not exceed second index",
+                 marks=_bug("parse: the caret of a reversed register range is on the register file letter (1:11); "
+                            "llvm-mc 22 puts it on the first index (1:13)")),
+    pytest.param("gfx90a", "s_waitcnt vmcnt 0", 11, "expected absolute expression", marks=_bug(
+        "validate: `s_waitcnt vmcnt 0` (no parentheses) gives 1:17 'invalid operand for instruction'; llvm-mc 22 "
+        "says 1:11 'expected absolute expression'")),
+    pytest.param("gfx90a", "s_waitcnt_vscnt null, 0", 1, "instruction not supported on this GPU", marks=_bug(
+        "isa/mnemonics: gfx10+ mnemonics are unknown, so s_waitcnt_vscnt is 'invalid instruction'; llvm-mc 22 "
+        "says 'instruction not supported on this GPU' (it exists on other GPUs)")),
+]
+
+
+@pytest.mark.parametrize("target, line, column, message", CARETS, ids=[_verdict_id(p) for p in CARETS])
+def test_the_caret_and_message_match_llvm_mc(target, line, column, message):
+    errs = errors(line + "\n", target)
+    assert [(e.span.line, e.span.column, e.message) for e in errs] == [(1, column, message)]
+
+
+@pytest.mark.skipif(not _llvm_mc_22(), reason=f"llvm-mc 22 not found at {LLVM_MC}")
+def test_llvm_mc_agrees_with_the_caret_table():
+    rows = [p.values if hasattr(p, "values") else p for p in CARETS]
+    wrong = []
+    for target in sorted({r[0] for r in rows}):
+        mine = [r for r in rows if r[0] == target]
+        proc = subprocess.run([LLVM_MC, "-arch=amdgcn", f"-mcpu={target}", "-filetype=null"],
+                              input="\n".join(r[1] for r in mine) + "\n", capture_output=True, text=True, timeout=120)
+        got = {int(m.group(1)): (int(m.group(2)), m.group(3))
+               for m in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", proc.stderr, re.M)}
+        for i, (_, line, column, message) in enumerate(mine, start=1):
+            if got.get(i) != (column, message):
+                wrong.append(f"{target}: {line!r}: llvm-mc says {got.get(i)}")
+    assert not wrong, "\n".join(wrong)
