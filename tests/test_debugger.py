@@ -469,3 +469,23 @@ def test_wait_state_violations_found_by_the_rule_monitor_stop_the_run_too(tmp_pa
     assert f"{prog}:{L_MFMA}:2: warning: v_mfma_f32_32x32x8f16" in out
     assert f"{prog}:{L_MFMA - 2}:2: note: v_mov_b32 was issued here" in out
     assert "The program finished" in steps[1].output
+
+
+@pytest.mark.parametrize("command, error", [
+    ("print mfma a[0:15] as Q of v_mfma_f32_32x32x8f16",
+     "error: the MFMA operand must be A, B, C or D, not 'Q' (print mfma REGS as A|B|C|D of MNEMONIC, "
+     "e.g. `print mfma a[0:15] as D of v_mfma_f32_32x32x8f16`)"),
+    ("print mfma", "error: print mfma: which registers?"),
+    ("print mfma a[0:15]", "error: print mfma: expected 'as' after a[0:15]"),
+    ("print mfma a[0:15] as", "error: print mfma: expected the operand (A, B, C or D) after 'as'"),
+    ("print mfma a[0:15] as D", "error: print mfma: expected 'of MNEMONIC' after the operand"),
+    ("print mfma a[0:15] as D of", "error: print mfma: which MFMA instruction?"),
+    ("print mfma a[0:15] as D of v_mfma_f32_32x32x8f16 now",
+     "error: print mfma: unexpected 'now' after v_mfma_f32_32x32x8f16"),
+    ("print mfma q[0:15] as D of v_mfma_f32_32x32x8f16", "error: print mfma: "),
+])
+def test_a_malformed_print_mfma_says_what_is_wrong_with_it(tmp_path, command, error):
+    """`print mfma` is a form of its own: a mistake in it is named, never `unknown name 'mfma'`."""
+    code, steps, text = batch(tmp_path, DEMO, command)
+    out = steps[0].output
+    assert error in out and "unknown name" not in out and "Traceback" not in text

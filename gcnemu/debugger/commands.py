@@ -335,6 +335,28 @@ def cmd_list(s: Session, arg: str, fmt) -> str:
 # ---------------------------------------------------------------------- looking at data
 
 _MFMA = re.compile(r"mfma\s+(\S+)\s+as\s+([abcd])\s+of\s+(\S+)$", re.I)
+_MFMA_WORD = re.compile(r"mfma(?:\s|$)", re.I)  # `print mfma ...`: no register or expression is named mfma
+_MFMA_USAGE = "print mfma REGS as A|B|C|D of MNEMONIC, e.g. `print mfma a[0:15] as D of v_mfma_f32_32x32x8f16`"
+
+
+def _mfma_form_error(arg: str) -> CommandError:
+    """What is wrong with a `print mfma ...` that does not have the form (the operand, a missing
+    part), rather than the expression parser's `unknown name 'mfma'`."""
+    m = re.match(r"mfma\s+(\S+)\s+as\s+(\S+)\s+of\s+(\S+)$", arg.strip(), re.I)
+    if m:
+        return CommandError(f"the MFMA operand must be A, B, C or D, not '{m.group(2)}' ({_MFMA_USAGE})")
+    words = arg.split()
+    if len(words) < 2:
+        return CommandError(f"print mfma: which registers? ({_MFMA_USAGE})")
+    if len(words) < 3 or words[2].lower() != "as":
+        return CommandError(f"print mfma: expected 'as' after {words[1]} ({_MFMA_USAGE})")
+    if len(words) < 4:
+        return CommandError(f"print mfma: expected the operand (A, B, C or D) after 'as' ({_MFMA_USAGE})")
+    if len(words) < 5 or words[4].lower() != "of":
+        return CommandError(f"print mfma: expected 'of MNEMONIC' after the operand ({_MFMA_USAGE})")
+    if len(words) < 6:
+        return CommandError(f"print mfma: which MFMA instruction? ({_MFMA_USAGE})")
+    return CommandError(f"print mfma: unexpected '{' '.join(words[6:])}' after {words[5]} ({_MFMA_USAGE})")
 
 
 @command("print", ("p", "inspect"), "print[/FMT] REG | EXPR | mfma REGS as D of MNEMONIC",
@@ -353,6 +375,8 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
     m = _MFMA.match(arg)
     if m:
         return _print_mfma(s, m.group(1), m.group(2).upper(), m.group(3), fmt)
+    if _MFMA_WORD.match(arg):
+        raise _mfma_form_error(arg)
     wave = s.wave_state
     try:
         ref = regs.parse(arg)
@@ -378,7 +402,10 @@ def _print_mfma(s: Session, reg_text: str, operand: str, mnemonic: str, fmt) -> 
         close = mfma.suggest(mnemonic, target)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise CommandError(f"'{mnemonic}' is not an MFMA instruction of {target}{hint}")
-    ref = regs.parse(reg_text)
+    try:
+        ref = regs.parse(reg_text)
+    except regs.RegError as e:
+        raise CommandError(f"print mfma: {e}") from None
     if not ref.is_vector or ref.lanes is not None:
         raise CommandError(f"{ref.label}: an MFMA operand lives in VGPRs or AGPRs, all lanes (e.g. a[0:15])")
     need = info.operand_regs(operand)
