@@ -500,12 +500,12 @@ _FAST_TOKEN = re.compile(r"""[ \t]*(?:
     (?P<reg>(?:v|s|a|acc|ttmp)(?:[0-9]+|\[[ \t]*[0-9]+[ \t]*(?::[ \t]*[0-9]+[ \t]*)?\])(?![A-Za-z0-9_.$@]))
   | (?P<punct>[,()\[\]&-])
   | (?P<key>[A-Za-z_][A-Za-z0-9_]*:(?!:))
-  | (?P<name>[A-Za-z_.$][A-Za-z0-9_.$@]*)
+  | (?P<name>(?!\.[0-9])[A-Za-z_.$][A-Za-z0-9_.$@]*)
   | (?P<hex>0[xX][0-9a-fA-F]+(?![A-Za-z0-9_.$@]))
   | (?P<float>(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?(?![A-Za-z0-9_.$@])|[0-9]+[eE][-+]?[0-9]+(?![A-Za-z0-9_.$@]))
   | (?P<int>[0-9]+(?![A-Za-z0-9_.$@]))
+  | (?P<bad>[^ \t])
     )""", re.X)
-_TRAILING_WS = re.compile(r"[ \t]*\Z")
 
 
 @lru_cache(maxsize=65536)
@@ -523,20 +523,18 @@ def _reg_fields(text: str):
 
 
 def _fast_tokens(code: str):
-    """[(kind, text, column)] or None when the line has something the fast path does not handle."""
+    """[(kind, text, column)] or None when the line has something the fast path does not handle.
+
+    `bad` catches any character no other token starts with, so the matches are contiguous
+    (only trailing blanks are left over) and no position check is needed per token."""
     out = []
-    pos = 0
+    append = out.append
     for m in _FAST_TOKEN.finditer(code):
-        if m.start() != pos:
-            break
         kind = m.lastgroup
-        if kind is None:  # only blanks matched
-            break
+        if kind == "bad":
+            return None
         text = m.group(kind)
-        out.append((kind, text, m.end() - len(text) + 1))
-        pos = m.end()
-    if pos != len(code) and not _TRAILING_WS.match(code, pos):
-        return None
+        append((kind, text, m.end() - len(text) + 1))
     return out
 
 
@@ -592,16 +590,30 @@ def _fast_instruction(code: str, file: str, line: int):
     if not toks or toks[0][0] != "name":
         return None
     _, mn, c0 = toks[0]
-    mnemonic = mn.lower()
-    memory = mnemonic.startswith(_MEMORY_PREFIXES)
-    scalar = not memory and mnemonic.startswith("s_")
-    flags = _NO_FLAGS if scalar else FLAG_MODIFIERS
+    mnemonic, memory, scalar, flags = _mnemonic_facts(mn)
     operands: list = []
     modifiers: list = []
     prev_call = False
     i, n = 1, len(toks)
     while i < n:
         kind, text, col = toks[i]
+        # registers and integers, the most common operands, inline (what _fast_atom and the
+        # checks below would do for them)
+        if kind == "reg":
+            f = _reg_fields(text)
+            i += 1
+            if f is None or modifiers or i < n and toks[i][1] in "()[]":
+                return None
+            operands.append(_Reg(f[0], f[1], f[2], _Span(file, line, col, line, col + len(text))))
+            prev_call = False
+            continue
+        if kind == "int":
+            i += 1
+            if modifiers or i < n and toks[i][1] in "()[]-":
+                return None
+            operands.append(_Imm(int(text), _Span(file, line, col, line, col + len(text)), text))
+            prev_call = False
+            continue
         if kind == "punct":
             if text == ",":
                 if i + 1 < n and toks[i + 1][1] == ",":
@@ -685,6 +697,15 @@ def _fast_instruction(code: str, file: str, line: int):
         modifiers[:0] = [Modifier("scc", None, o.span) for o in reversed(trailing)]
     sp_tok = _Span(file, line, c0, line, c0 + len(mn))
     return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
+
+
+@lru_cache(maxsize=4096)
+def _mnemonic_facts(mn: str):
+    """(mnemonic, memory instruction?, scalar non-memory?, its bare-word modifiers) of a mnemonic as written."""
+    mnemonic = mn.lower()
+    memory = mnemonic.startswith(_MEMORY_PREFIXES)
+    scalar = not memory and mnemonic.startswith("s_")
+    return mnemonic, memory, scalar, (_NO_FLAGS if scalar else FLAG_MODIFIERS)
 
 
 # ------------------------------------------------------------------ scanner
@@ -882,18 +903,17 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
         cached = memo.get(code)
         if cached is not None:
             memo_hits += 1
+            ms = cached.mnemonic_span
             ins = Instruction(cached.mnemonic, _relocate(cached.operands, lineno), _relocate(cached.modifiers, lineno),
-                              cached.span, Span(file, lineno, cached.mnemonic_span.column, lineno,
-                                                cached.mnemonic_span.end_column))
-            ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
-            ins.index = count
+                              _Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1),
+                              _Span(file, lineno, ms.column, lineno, ms.end_column), count)
             count += 1
             prog.statements.append(ins)
             continue
         ins = _fast_instruction(code, file, lineno) if fast else None
         if ins is not None:
             memo[code] = ins
-            ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
+            ins.span = _Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
             ins.index = count
             count += 1
             prog.statements.append(ins)

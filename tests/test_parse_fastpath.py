@@ -59,6 +59,9 @@ def test_benchmark_kernel_parses_identically():
     "s_mov_b32 s0, 0x3f800000",
     "v_mov_b32 v0, 0.5",
     "v_mov_b32 v0, -1.0",
+    "v_mov_b32 v0, .5",  # a float (llvm-mc: 0.5), not a name starting with '.'
+    "v_mov_b32 v0, .5e1",
+    "v_add_u32 v0, v1, v2\t ",
     "s_branch label_1",
     "ds_read_b32 v0, v1 offset:65535 gds",
     "V_ADD_U32 v1 v2 v3",
