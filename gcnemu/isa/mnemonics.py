@@ -141,12 +141,26 @@ def _split_suffix(m: str) -> tuple[str, str]:
     return m, ""
 
 
+def _strip_common(a: str, b: str) -> tuple[str, str]:
+    """a and b without their common prefix and suffix, which change no edit distance
+    (and mnemonics share long ones: v_cmp_..._u32)."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < n - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    return a[i:len(a) - j], b[i:len(b) - j]
+
+
 def _indel_distance(a: str, b: str, limit: int) -> int:
     """Edit distance counting a replacement as delete+insert (as llvm's
     StringRef::edit_distance with AllowReplacements=false); ``limit + 1`` once
     it is known to exceed ``limit``."""
     if abs(len(a) - len(b)) > limit:
         return limit + 1
+    a, b = _strip_common(a, b)
     prev = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         cur = [i] + [0] * len(b)
@@ -163,9 +177,26 @@ def _indel_distance(a: str, b: str, limit: int) -> int:
     return prev[-1]
 
 
+def _indel_within_2(a: str, b: str) -> bool:
+    """``_indel_distance(a, b, 2) <= 2`` without the table: once the common prefix and suffix are
+    gone the first and the last characters differ, so the (at most two) edits sit at the ends."""
+    if abs(len(a) - len(b)) > 2:
+        return False
+    a, b = _strip_common(a, b)
+    la, lb = len(a), len(b)
+    if la == lb:  # distance 0, or one deletion and one insertion: one at each end
+        return la == 0 or a[1:] == b[:-1] or a[:-1] == b[1:]
+    if la < lb:
+        a, b, la, lb = b, a, lb, la
+    if la == lb + 1:  # distance 1: one deletion that fixes both ends
+        return la == 1
+    return a[1:-1] == b  # distance 2: both ends of the longer one deleted
+
+
 def _levenshtein(a: str, b: str, limit: int) -> int:
     if abs(len(a) - len(b)) > limit:
         return limit + 1
+    a, b = _strip_common(a, b)
     prev = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         cur = [i] + [0] * len(b)
@@ -184,7 +215,7 @@ def suggestions(mnemonic: str, target: str) -> list[str]:
     name of its default-variant table available on the target within edit
     distance 2 (a replacement counts 2).  Empty when it offers nothing."""
     base, _ = _split_suffix(mnemonic.strip().lower())
-    return [h for h in _table(_check_target(target)).hints if _indel_distance(base, h, 2) <= 2]
+    return [h for h in _table(_check_target(target)).hints if _indel_within_2(base, h)]
 
 
 def suggest(mnemonic: str, target: str) -> str | None:
