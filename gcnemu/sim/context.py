@@ -73,6 +73,9 @@ class RegWrite:
     index: int
     values: np.ndarray
     mask: np.ndarray | None = None
+    # (not a field) set when `mask` is known to have every lane on, so the engine can skip the
+    # masked merge: writing where an all-true mask says is plain assignment
+    full = False
 
     @property
     def count(self) -> int:
@@ -213,34 +216,60 @@ def _lane_ranges(lanes: np.ndarray) -> str:
     return ",".join(out)
 
 
-@dataclass
+@functools.lru_cache(maxsize=4096)
+def _static_facts(mnemonic: str) -> tuple[str, str, bool, bool, int, bool]:
+    """(base, encoding suffix, is_sdwa, is_dpp, n_dst, is_packed) of a mnemonic: the facts every
+    Ctx of that instruction needs, computed once (a Ctx is made for every executed instruction)."""
+    base, suffix = _split_mnemonic(mnemonic)
+    if base.startswith(("v_cmp_", "v_cmpx_")):
+        n_dst = 1
+    elif base in _TWO_DESTINATIONS:
+        n_dst = 2
+    else:
+        n_dst = 1
+    return base, suffix, suffix == "_sdwa", suffix == "_dpp", n_dst, base.startswith("v_pk_")
+
+
+_ALL_INIT = b"\x01" * WAVE  # a bool[64] row whose every lane is initialised, as bytes
+_ALL_INIT2 = _ALL_INIT * 2
+
+
 class Ctx:
-    """Execution context of one instruction on one wave, at issue."""
+    """Execution context of one instruction on one wave, at issue.
 
-    wave: WaveState
-    ins: Instruction
-    symbols: dict = field(default_factory=dict)
-    labels: dict = field(default_factory=dict)
-    lds_size: int = 65536
-    writes: list = field(default_factory=list)
-    memops: list = field(default_factory=list)
-    reads: list = field(default_factory=list)  # (file, index) pairs, in read order
-    notes: list = field(default_factory=list)
-    branch_to: int | None = None
-    ended: bool = False
-    target: str = "gfx90a"  # some semantics differ per target (e.g. fp8 FNUZ on gfx942, OCP on gfx950)
-    mode: fp.FloatMode = fp.DEFAULT_MODE  # MODE register fields that change VALU results
+    (A plain class rather than a dataclass: one is made per executed instruction, so its
+    constructor is on the engine's hot path. Fields and their defaults are unchanged.)
+    """
 
-    def __post_init__(self) -> None:
-        self.base, self.encoding_suffix = _split_mnemonic(self.ins.mnemonic)
+    def __init__(self, wave: WaveState, ins: Instruction, symbols: dict | None = None, labels: dict | None = None,
+                 lds_size: int = 65536, writes: list | None = None, memops: list | None = None,
+                 reads: list | None = None, notes: list | None = None, branch_to: int | None = None,
+                 ended: bool = False, target: str = "gfx90a", mode: fp.FloatMode = fp.DEFAULT_MODE) -> None:
+        self.wave = wave
+        self.ins = ins
+        self.symbols = {} if symbols is None else symbols
+        self.labels = {} if labels is None else labels
+        self.lds_size = lds_size
+        self.writes = [] if writes is None else writes
+        self.memops = [] if memops is None else memops
+        self.reads = [] if reads is None else reads  # (file, index) pairs, in read order
+        self.notes = [] if notes is None else notes
+        self.branch_to = branch_to
+        self.ended = ended
+        self.target = target  # some semantics differ per target (e.g. fp8 FNUZ on gfx942, OCP on gfx950)
+        self.mode = mode  # MODE register fields that change VALU results
+        (self.base, self.encoding_suffix, self.is_sdwa, self.is_dpp, self.n_dst,
+         self._packed) = _static_facts(ins.mnemonic)
         if _HWREGS:
-            regs = _HWREGS.get(id(self.wave))
+            regs = _HWREGS.get(id(wave))
             if regs is not None and 1 in regs:
                 self.mode = fp.mode_from_register(regs[1])
-        self.is_sdwa = self.encoding_suffix == "_sdwa"
-        self.is_dpp = self.encoding_suffix == "_dpp"
+        self._ops = ins.operands
         self._dpp_cache: tuple | None = None
-        self._noted: set = set()
+        self._noted: set | None = None
+
+    def __repr__(self) -> str:
+        return f"Ctx(wave={self.wave.wave_id}, ins={self.ins.mnemonic!r}, writes={self.writes!r})"
 
     # ------------------------------------------------------------ helpers
     @property
@@ -250,7 +279,7 @@ class Ctx:
         return self.wave.exec_mask
 
     def op(self, i: int):
-        ops = self.ins.operands
+        ops = self._ops
         if i >= len(ops):
             raise SimError(f"{self.ins.mnemonic}: missing operand {i + 1}")
         return ops[i]
@@ -265,6 +294,8 @@ class Ctx:
         raise SimError(f"{self.ins.mnemonic}: expected a constant, got '{operand.text()}'")
 
     def note(self, message: str) -> None:
+        if self._noted is None:
+            self._noted = set()
         if message not in self._noted:
             self._noted.add(message)
             self.notes.append(message)
@@ -319,14 +350,8 @@ class Ctx:
             bits = [(int(value) >> k) & 1 for k in range(n)]
         return (bits + [default] * n)[:n]
 
-    @property
-    def n_dst(self) -> int:
-        """Number of leading destination operands (VOPC: the SGPR pair; carry-out ops: two)."""
-        if self.base.startswith(("v_cmp_", "v_cmpx_")):
-            return 1
-        if self.base in _TWO_DESTINATIONS:
-            return 2
-        return 1
+    # n_dst (an attribute set at construction): the number of leading destination operands
+    # (VOPC: the SGPR pair; carry-out ops: two)
 
     def src_number(self, i: int) -> int:
         return i - self.n_dst
@@ -354,6 +379,27 @@ class Ctx:
 
     def scalar_value(self, operand, width: int = 1, ftype: str = "f32", signed: bool = False) -> int:
         """A scalar-readable operand (SGPR, special, constant) as an unsigned int of `width` dwords."""
+        if type(operand) is Reg and operand.file == "s":  # the common case: SGPRs
+            slot = operand.index
+            wave = self.wave
+            init = wave.sgpr_init
+            sgpr = wave.sgpr
+            reads = self.reads
+            n = operand.count if operand.count < width else width
+            if n == 1:
+                reads.append(("s", slot))
+                if not init[slot]:
+                    self.note(f"reads s{slot} ({operand.text()}) before anything wrote it: "
+                              f"it holds the poison pattern 0x{int(POISON):08x}")
+                return int(sgpr[slot]) & ((1 << (32 * width)) - 1)
+            value = 0
+            for k in range(n):
+                reads.append(("s", slot + k))
+                if not init[slot + k]:
+                    self.note(f"reads s{slot + k} ({operand.text()}) before anything wrote it: "
+                              f"it holds the poison pattern 0x{int(POISON):08x}")
+                value |= int(sgpr[slot + k]) << (32 * k)
+            return value & ((1 << (32 * width)) - 1)
         mask = (1 << (32 * width)) - 1
         if isinstance(operand, Special) and operand.name in ("scc", "src_scc"):
             self.reads.append(("scc", 0))
@@ -454,7 +500,19 @@ class Ctx:
         i64 -> int64, f64 -> float64. Float sources get MODE's input denormal
         flushing unless `flush` is False (bitwise users such as v_mov).
         """
-        bits = self._bits(self.op(i), kind, self.src_number(i))
+        ops = self._ops
+        if i >= len(ops):
+            self.op(i)  # raises "missing operand"
+        bits = self._bits(ops[i], kind, i - self.n_dst)
+        # `bits` is always a fresh array (a register row is copied when read), so the common
+        # 32-bit kinds need no second copy; the other kinds go through _typed.
+        if kind == "u32" or kind == "b32":
+            return bits.astype(U32, copy=False)
+        if kind == "f32":
+            x = bits.astype(U32, copy=False).view(np.float32)
+            return fp.denorm_in(x, self.mode) if flush else x
+        if kind == "i32":
+            return bits.astype(U32, copy=False).view(np.int32)
         return self._typed(bits, kind, flush)
 
     def _typed(self, bits: np.ndarray, kind: str, flush: bool = True) -> np.ndarray:
@@ -486,12 +544,14 @@ class Ctx:
     def _bits(self, operand, kind: str, src: int | None, quiet: bool = False) -> np.ndarray:
         """Bits of an operand per lane after SDWA/DPP/op_sel selection and neg/abs."""
         width = KIND_WIDTH[kind]
+        if type(operand) is Reg and not self.is_sdwa and width != 16:  # the common case, nothing to select
+            return self._raw_lanes(operand, kind, src, quiet)
         mods = operand if isinstance(operand, Modified) else None
         inner = operand.inner if mods else operand
         bits = self._raw_lanes(inner, kind, src, quiet)
         if self.is_sdwa and src is not None and src < 2 and width <= 32:
             bits = self._sdwa_select(bits, src, sext=bool(mods and mods.sext))
-        elif width == 16 and src is not None and not self.base.startswith("v_pk_"):
+        elif width == 16 and src is not None and not self._packed:
             sel = self.ins.modifier("op_sel")
             if isinstance(sel, tuple) and src < len(sel) and sel[src]:
                 bits = bits >> U32(16)
@@ -502,19 +562,26 @@ class Ctx:
     def _raw_lanes(self, operand, kind: str, src: int | None, quiet: bool) -> np.ndarray:
         """uint32[64] (16/32-bit kinds) or uint64[64] (64-bit kinds) before modifiers."""
         width = KIND_WIDTH[kind]
-        if isinstance(operand, Reg) and operand.file in ("v", "a"):
-            arr, init = self.wave.file(operand.file)
-            dwords = 2 if width == 64 else 1
-            if operand.index + dwords > len(arr):
-                raise SimError(f"{self.ins.mnemonic}: register {operand.text()} is out of range")
-            for k in range(dwords):
-                self.reads.append((operand.file, operand.index + k))
-            lo = arr[operand.index].copy()
-            if not quiet:
-                self._check_init(operand.file, operand.index, dwords, init)
-            if dwords == 2:
-                value = lo.astype(U64) | (arr[operand.index + 1].astype(U64) << U64(32))
+        if isinstance(operand, Reg) and (file := operand.file) in ("v", "a"):
+            wave = self.wave
+            if file == "v":
+                arr, init = wave.vgpr, wave.vgpr_init
             else:
+                arr, init = wave.agpr, wave.agpr_init
+            dwords = 2 if width == 64 else 1
+            index = operand.index
+            if index + dwords > len(arr):
+                raise SimError(f"{self.ins.mnemonic}: register {operand.text()} is out of range")
+            lo = arr[index].copy()
+            if dwords == 2:
+                self.reads += ((file, index), (file, index + 1))
+                if not quiet and init[index:index + 2].tobytes() != _ALL_INIT2:
+                    self._check_init(file, index, dwords, init)
+                value = lo.astype(U64) | (arr[index + 1].astype(U64) << U64(32))
+            else:
+                self.reads.append((file, index))
+                if not quiet and init[index].tobytes() != _ALL_INIT:
+                    self._check_init(file, index, dwords, init)
                 value = lo
             if self.is_dpp and src == 0:
                 value = self._dpp_permute(value)
@@ -726,21 +793,42 @@ class Ctx:
         if not isinstance(reg, Reg) or reg.file not in ("v", "a"):
             raise SimError(f"{self.ins.mnemonic}: destination '{reg.text()}' is not a VGPR/AGPR")
         values = np.asarray(values)
-        if values.dtype in (np.uint64, np.int64, np.float64):
-            v64 = values.view(np.uint64) if values.dtype != np.int64 else values.astype(np.uint64)
+        dt = values.dtype
+        kind, size = dt.kind, dt.itemsize  # (u|i|f, 8): uint64/int64/float64; (i|f, 4): int32/float32
+        fresh = False  # `values` is a new array nobody else holds (no copy needed for the RegWrite)
+        if size == 8 and (kind == "u" or kind == "i" or kind == "f"):
+            v64 = values.view(np.uint64) if kind != "i" else values.astype(np.uint64)
             values = np.stack([(v64 & np.uint64(M32)).astype(U32), (v64 >> np.uint64(32)).astype(U32)])
-        elif values.ndim == 1:
-            values = values.view(U32)[None, :] if values.dtype in (np.float32, np.int32) else \
-                values.astype(U32)[None, :]
+            fresh = True
+        elif size == 4 and (kind == "f" or kind == "i"):
+            values = values.view(U32)[None, :] if values.ndim == 1 else values.view(U32)
         else:
-            values = values.view(U32) if values.dtype in (np.float32, np.int32) else values.astype(U32, copy=False)
+            conv = values.astype(U32, copy=False)
+            fresh = conv is not values
+            values = conv[None, :] if values.ndim == 1 else conv
         if self.is_sdwa and len(values) == 1:
             values = self._sdwa_place(reg, values[0])[None, :]
-        if mask is None:
-            mask = self.lanes_written()
+            fresh = False
+        full = False
+        if mask is None:  # a fresh array either way
+            if self.is_dpp:
+                mask = self.lanes_written()
+            else:  # lanes_written() without DPP is EXEC: note whether every lane is on
+                mask, full = self._exec_full()
+        else:
+            mask = np.asarray(mask).copy()
         if reg.index + len(values) > (len(self.wave.vgpr)):
             raise SimError(f"{self.ins.mnemonic}: destination {reg.text()} is out of range")
-        self.writes.append(RegWrite(reg.file, reg.index, values.copy(), np.asarray(mask).copy()))
+        wr = RegWrite(reg.file, reg.index, values if fresh else values.copy(), mask)
+        if full:
+            wr.full = True
+        self.writes.append(wr)
+
+    def _exec_full(self) -> tuple[np.ndarray, bool]:
+        """`self.exec` (recording the read) and whether EXEC has every lane on."""
+        self.reads.append(("s", 126))
+        self.reads.append(("s", 127))
+        return self.wave.exec_mask_full()
 
     def write_v16(self, i: int, bits: np.ndarray, preserve_high: bool = False) -> None:
         """Write a 16-bit result (uint16[64] bits).

@@ -438,24 +438,28 @@ class Engine:
             n = len(wr.values)
             lo = wr.index
             mask = wr.mask
-            if mask is None:
+            if mask is None or wr.full:  # every lane written: no merge
                 arr[lo:lo + n] = wr.values
                 init[lo:lo + n] = True
             else:
                 np.copyto(arr[lo:lo + n], wr.values, where=mask[None, :])
                 init[lo:lo + n] |= mask[None, :]
             pend = w.pending
-            for k in range(lo, lo + n):
-                p = pend.get((f, k))
-                if p is not None and p.seq == seq:
-                    del pend[(f, k)]
+            if pend:
+                for k in range(lo, lo + n):
+                    key = (f, k)
+                    p = pend.get(key)
+                    if p is not None and p.seq == seq:
+                        del pend[key]
         elif f == "s":
             st.set_sgpr(wr.index, wr.values)
             pend = w.pending
-            for k in range(wr.index, wr.index + len(wr.values)):
-                p = pend.get(("s", k))
-                if p is not None and p.seq == seq:
-                    del pend[("s", k)]
+            if pend:
+                for k in range(wr.index, wr.index + len(wr.values)):
+                    key = ("s", k)
+                    p = pend.get(key)
+                    if p is not None and p.seq == seq:
+                        del pend[key]
         elif f == "scc":
             st.scc = int(wr.values[0])
             p = w.pending.get(("scc", 0))
@@ -544,8 +548,8 @@ class Engine:
             ctx = None
         else:
             ins = self._instructions[pc]
-            ctx = Ctx(st, ins, self._symbols, self._labels, self._lds_bytes,
-                      target=self._ctx_target, mode=self.float_mode)
+            ctx = Ctx(st, ins, self._symbols, self._labels, self._lds_bytes, None, None, None, None, None, False,
+                      self._ctx_target, self.float_mode)
             sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx, pc, now):
@@ -637,7 +641,8 @@ class Engine:
         w.first_try = None
         w.instructions += 1
         self.executed += 1
-        w.ready_at = self._turn(w, now + 1)
+        iv = self.interval  # the wave's next issue turn (_turn, inline)
+        w.ready_at = now + 1 if iv == 1 else now + 1 + (w.simd - now - 1) % iv
 
     def _release_barrier(self, now: int) -> None:
         live = [w for w in self.waves if not w.state.done]
@@ -720,18 +725,24 @@ class Engine:
         p = Pending(complete, interlocked, d.index, seq, pipe)
         pend = w.pending
         check_waw = w.async_until > now
-        if ctx.writes:
-            for wr in ctx.writes:
+        writes = ctx.writes
+        if writes:
+            for wr in writes:
                 f = wr.file
                 if f == "scc":
                     regs = (("scc", 0),)
                 else:
-                    regs = [(f, wr.index + k) for k in range(len(wr.values))]
-                for reg in regs:
-                    if check_waw:
+                    lo = wr.index
+                    n = len(wr.values)
+                    regs = ((f, lo),) if n == 1 else [(f, lo + k) for k in range(n)]
+                if check_waw:
+                    for reg in regs:
                         self._check_overwrite(w, reg, complete, d.index, now)
-                    pend[reg] = p
-            heapq.heappush(self.events, (complete, seq, w.wid, 0, (ctx.writes, seq)))
+                        pend[reg] = p
+                else:
+                    for reg in regs:
+                        pend[reg] = p
+            heapq.heappush(self.events, (complete, seq, w.wid, 0, (writes, seq)))
         for memop in memops:
             dst = getattr(memop, "dst_file", None) or getattr(memop, "ret_file", None)
             regs = []
@@ -813,13 +824,27 @@ class Engine:
 
     def _check_lds_race(self, wi: int, index: int, issue: int, memop, cycle: int) -> None:
         """An LDS read performed while an older LDS DMA writing the same bytes is still in flight."""
-        reads = [(np.asarray(a, dtype=np.int64), int(sz)) for a, sz in memop.pieces]
+        reads = None
         for dissue, complete, dwi, dindex, dma in self._dma:
             if complete <= cycle or dissue > issue:
                 continue
+            if reads is None:  # (address array, bytes, lowest address, end of the highest access)
+                reads = []
+                for a, sz in memop.pieces:
+                    a = np.asarray(a, dtype=np.int64)
+                    sz = int(sz)
+                    if len(a):
+                        reads.append((a, sz, int(a.min()), int(a.max()) + sz))
             da = np.asarray(dma.lds_addrs, dtype=np.int64)
             dhi = da + int(getattr(dma, "lds_bytes", dma.size))
-            for ra, sz in reads:
+            if not len(da):
+                continue
+            dlo_min, dhi_max = int(da.min()), int(dhi.max())
+            for ra, sz, rlo_min, rhi_max in reads:
+                # some read byte range [r, r + sz) meets some DMA range [d, dhi): impossible when
+                # the lowest read starts after every DMA range ends, or the reverse
+                if rlo_min >= dhi_max or dlo_min >= rhi_max:
+                    continue
                 hit = (ra[:, None] < dhi[None, :]) & (da[None, :] < ra[:, None] + sz)
                 if hit.any():
                     r_i, _ = np.nonzero(hit)

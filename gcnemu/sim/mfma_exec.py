@@ -215,4 +215,37 @@ def execute(info: MfmaInfo, a_regs, b_regs, c_regs, *, cbsz: int = 0, abid: int 
     sa = M.unpack_scales(run, "A", scale_a, byte=scale_a_byte) if scale_a is not None else None
     sb = M.unpack_scales(run, "B", scale_b, byte=scale_b_byte) if scale_b is not None else None
     d = compute(run, a, b, c, neg=neg, scale_a=sa, scale_b=sb)
-    return M.pack(run, "D", d)
+    return _pack_d(run, d)
+
+
+_D_SCATTER: dict = {}  # MfmaInfo -> (reg, lane) of each D element, or None (use M.pack)
+
+
+def _pack_d(run: MfmaInfo, d: np.ndarray) -> np.ndarray:
+    """M.pack(run, "D", d), without its general bit-merging for the usual 32-bit D.
+
+    When every D element is 32 bits wide, starts at bit 0 and has a (register, lane) of
+    its own, packing is one scatter of the raw bits: the OR into zeros that M.pack does
+    gives the same registers.
+    """
+    scatter = _D_SCATTER.get(run, False)
+    if scatter is False:
+        scatter = None
+        et = run.element_type("D")
+        if et.bits == 32 and np.dtype(et.dtype).itemsize == 4:
+            reg, lane, bit = (x.ravel() for x in M._layout(run, "D"))
+            if not bit.any() and len(np.unique(reg * 64 + lane)) == len(reg):
+                scatter = (reg, lane, tuple(run.shape("D")), run.operand_regs("D"))
+        _D_SCATTER[run] = scatter
+    if scatter is None:
+        return M.pack(run, "D", d)
+    reg, lane, shape, nregs = scatter
+    mat = np.asarray(d)
+    if mat.ndim == 2 and shape[0] == 1:
+        mat = mat[None]
+    if mat.shape != shape:
+        return M.pack(run, "D", d)  # (M.pack says what is wrong)
+    bits = M._to_bits(mat, run.element_type("D")).ravel()
+    out = np.zeros((nregs, 64), dtype=np.uint32)
+    out[reg, lane] = bits
+    return out

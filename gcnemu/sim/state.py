@@ -193,6 +193,15 @@ class WaveState:
                 _EXEC_CACHE[key] = cached
         return cached.copy()
 
+    def exec_mask_full(self) -> tuple[np.ndarray, bool]:
+        """(exec_mask, every lane on): the mask as `exec_mask` gives it, and whether EXEC is all ones."""
+        lo, hi = int(self.sgpr[126]), int(self.sgpr[127])
+        key = (lo, hi)
+        cached = _EXEC_CACHE.get(key)
+        if cached is None:
+            return self.exec_mask, lo == 0xFFFFFFFF and hi == 0xFFFFFFFF
+        return cached.copy(), lo == 0xFFFFFFFF and hi == 0xFFFFFFFF
+
     @property
     def exec_bits(self) -> int:
         return int(self.sgpr[126]) | (int(self.sgpr[127]) << 32)
