@@ -39,6 +39,9 @@ class _Wave:
     history: deque = field(default_factory=deque)  # (index, position after it, cycle)
     vm: tuple = ()
     lgkm: tuple = ()
+    # rule bit -> position after the latest instruction that can produce for it: a consumer
+    # whose rules' producers all lie beyond the window needs no look at the history
+    last: dict = field(default_factory=dict)
 
 
 class HazardMonitor:
@@ -69,6 +72,9 @@ class HazardMonitor:
         self._ws_memo: dict[tuple, list] = {}
         self._ctr_memo: dict[tuple, list] = {}
         self._step_memo: dict[tuple, tuple] = {}
+        self._prod_bits = [_bits(m) for m in self.prod]
+        self._cons_bits = [_bits(m) for m in self.cons]
+        self._cons_window = [self.index.window(m) for m in self.cons]
 
     # ------------------------------------------------------------------ the hook
     def on_issue(self, wave: int, index: int, cycle: int, complete: int | None = None) -> list[HazardEvent]:
@@ -77,7 +83,16 @@ class HazardMonitor:
         if w is None:
             w = self.waves[wave] = _Wave()
         f = self.facts[index]
-        events = self._wait_states(w, wave, f, cycle) if self.cons[index] and w.history else []
+        events = []
+        if self.cons[index] and w.history:
+            # a producer of one of the consumer's rules within the window? (else nothing to match)
+            last = w.last
+            reach = w.pos - self._cons_window[index]
+            for r in self._cons_bits[index]:
+                pa = last.get(r)
+                if pa is not None and pa > reach:
+                    events = self._wait_states(w, wave, f, cycle)
+                    break
         if w.vm or w.lgkm:
             found = self._counters(w, wave, f, cycle)
             if found:
@@ -86,6 +101,10 @@ class HazardMonitor:
         w.pos += f.wait_states
         hist = w.history
         hist.append((index, w.pos, cycle))
+        if self.prod[index]:
+            last = w.last
+            for r in self._prod_bits[index]:
+                last[r] = w.pos
         limit = w.pos - self.window - 16
         while hist and hist[0][1] < limit:
             hist.popleft()
