@@ -54,26 +54,61 @@ def phases_for(size: int, is_write: bool) -> tuple[tuple[int, ...], ...]:
     return PHASES[(width, is_write)]
 
 
+_PHASE_ARRAYS: dict[tuple[int, bool], np.ndarray] = {}  # phases_for(...) as int64[phases, lanes per phase]
+_MEMO: dict[tuple, int] = {}  # a loop repeats the same access patterns: each is counted once
+_MEMO_MAX = 4096
+
+
+def _phase_array(size: int, is_write: bool) -> np.ndarray:
+    width = 4 if size <= 4 else 8 if size <= 8 else 16
+    arr = _PHASE_ARRAYS.get((width, is_write))
+    if arr is None:
+        arr = _PHASE_ARRAYS[(width, is_write)] = np.array(PHASES[(width, is_write)], dtype=np.int64)
+    return arr
+
+
 def piece_conflicts(addrs: np.ndarray, lanes: np.ndarray, size: int, is_write: bool, banks: int = 32) -> int:
     """Conflict cycles of one piece: `addrs[k]` is the byte address of lane `lanes[k]`."""
     if len(lanes) == 0:
         return 0
-    by_lane = np.full(WAVE, -1, dtype=np.int64)
-    by_lane[lanes] = np.asarray(addrs, dtype=np.int64)
-    extra = 0
-    for group in phases_for(size, is_write):
-        a = by_lane[list(group)]
-        a = a[a >= 0]
-        if len(a) == 0:
-            continue
-        first = a // 4
-        last = (a + size - 1) // 4
-        span = int((last - first).max()) + 1
-        dwords = np.unique((first[:, None] + np.arange(span)[None, :])[
-            np.arange(span)[None, :] <= (last - first)[:, None]])
-        busiest = int(np.bincount(dwords % banks, minlength=banks).max())
-        extra += busiest - 1
+    addrs = np.asarray(addrs, dtype=np.int64)
+    lanes = np.asarray(lanes)
+    key = (addrs.tobytes(), lanes.tobytes(), lanes.dtype.char, size, is_write, banks)
+    extra = _MEMO.get(key)
+    if extra is None:
+        extra = _piece_conflicts(addrs, lanes, size, is_write, banks)
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = extra
     return extra
+
+
+def _piece_conflicts(addrs: np.ndarray, lanes: np.ndarray, size: int, is_write: bool, banks: int) -> int:
+    """Every phase at once: the distinct dwords of each phase, counted per (phase, bank)."""
+    by_lane = np.full(WAVE, -1, dtype=np.int64)
+    by_lane[lanes] = addrs
+    a = by_lane[_phase_array(size, is_write)]  # [phase, lane in phase]
+    valid = a >= 0
+    if not valid.any():
+        return 0
+    first = a // 4
+    count = (a + size - 1) // 4 - first  # dwords touched by a lane, minus one
+    span = int(count[valid].max()) + 1
+    steps = np.arange(span)
+    touched = valid[:, :, None] & (steps[None, None, :] <= count[:, :, None])
+    phase = np.broadcast_to(np.arange(a.shape[0])[:, None, None], touched.shape)[touched]
+    dword = (first[:, :, None] + steps[None, None, :])[touched]
+    # distinct (phase, dword) pairs; then how many distinct dwords each (phase, bank) holds
+    if int(dword.max()) < (1 << 40):
+        keys = np.unique((phase << 40) | dword)
+        phase, dword = keys >> 40, keys & ((1 << 40) - 1)
+    else:
+        pairs = np.unique(np.stack([phase, dword], axis=1), axis=0)
+        phase, dword = pairs[:, 0], pairs[:, 1]
+    per_bank = np.bincount(phase * banks + dword % banks, minlength=a.shape[0] * banks)
+    busiest = per_bank.reshape(a.shape[0], banks).max(axis=1)
+    used = valid.any(axis=1)  # a phase with no active lane costs nothing
+    return int((busiest[used] - 1).sum())
 
 
 def bank_conflicts(pieces: list[tuple[np.ndarray, int]], lanes: np.ndarray, is_write: bool, banks: int = 32) -> int:
