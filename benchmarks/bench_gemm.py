@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import pstats
 import statistics
 import sys
@@ -30,6 +31,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if importlib.util.find_spec("gcnemu") is None:  # not installed: run from the checkout
+    sys.path.insert(0, str(ROOT))
 KERNELS = ["gemm_lds_dma_gfx942", "gemm_lds_dma_gfx90a", "sgemm_vector"]
 
 
