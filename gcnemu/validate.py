@@ -270,7 +270,8 @@ class _V:
     expression not known yet: a relocatable literal), off, call, group, other.
     """
 
-    __slots__ = ("kind", "index", "count", "name", "value", "is_float", "neg", "abs", "sext", "span", "op")
+    __slots__ = ("kind", "index", "count", "name", "value", "is_float", "neg", "abs", "sext", "modified", "span",
+                 "op")
 
     def __init__(self, kind, span, op, index=0, count=1, name="", value=None, is_float=False):
         self.kind = kind
@@ -279,13 +280,9 @@ class _V:
         self.name = name
         self.value = value
         self.is_float = is_float
-        self.neg = self.abs = self.sext = False
+        self.neg = self.abs = self.sext = self.modified = False  # modified: neg or abs or sext
         self.span = span
         self.op = op
-
-    @property
-    def modified(self) -> bool:
-        return self.neg or self.abs or self.sext
 
     def key(self):
         return (self.name or self.kind, self.index, self.count)
@@ -373,6 +370,7 @@ def _normalize(op, ctx: _Ctx) -> _V:
     if isinstance(op, Modified):
         inner = _normalize(op.inner, ctx)
         inner.neg, inner.abs, inner.sext = op.neg, op.abs, op.sext
+        inner.modified = bool(op.neg or op.abs or op.sext)
         inner.span = op.span
         return inner
     if isinstance(op, Reg):
@@ -486,65 +484,89 @@ def _offset_bounds(ctx: _Ctx) -> tuple:
     return tuple(sorted(bounds))
 
 
-def _shape_key(ins: Instruction, offset_bounds: tuple = ()):
+def _shape_key(ins: Instruction, offset_bounds: tuple = (), plain_labels: frozenset = frozenset()):
     """What the validity of an instruction depends on, without spans and register numbers.
 
     Vector registers keep their file, size, parity and range (MFMA destination and
     accumulator exactly: their overlap is checked); scalar registers keep their file,
-    size, index modulo 4, range class and which of the instruction's other scalar
-    registers they repeat (the constant bus counts distinct SGPRs); offsets keep the
-    interval of `offset_bounds` they fall in. Everything else is kept exactly.
-    None when the instruction names symbols (its validity then depends on the file).
+    size, alignment class, range class and which of the instruction's other scalar
+    registers they repeat (the constant bus counts distinct SGPRs); integers 0..64
+    written as such (inline constants for every operand type, inside every range an
+    operand is checked against) keep which of the instruction's other such integers
+    they repeat (literals are counted by value); offsets keep the interval of
+    `offset_bounds` they fall in; names of `plain_labels` (labels of the file that are no
+    `.set` symbol, never absolute: relocatable literals or branch targets) keep which of
+    the instruction's other label names they repeat. Everything else is kept exactly.
+    None when the instruction names other symbols (its validity then depends on the file).
     Only used to reuse "valid": two instructions with one key are both valid or both not."""
     mn = ins.mnemonic
-    mai = mn.startswith(_MAI_PREFIXES)
     ops = ins.operands
+    if mn.startswith(_MAI_PREFIXES):
+        return _shape_key_mai(ins, offset_bounds)
     parts = [mn, len(ops)]
     append = parts.append
-    scalars = None
-    pos = -1
+    seen = None  # scalar registers and small integers, in order, for their repeats
     for op in ops:
-        pos += 1
         t = type(op)
-        if t is Modified:
+        plain = True
+        if t is Modified:  # `-5` is not an inline constant for every type: no small-integer class inside
             append(("M", op.neg, op.abs, op.sext))
             op = op.inner
             t = type(op)
+            plain = False
         if t is Reg:
             f = op.file
             i = op.index
             c = op.count
             if f == "v" or f == "a":
-                if mai and (pos == 0 or pos == 3):
-                    append((f, i, c))
-                else:
-                    append((f, c, i & 1, i + c <= 256))
-            elif f == "s" or f == "ttmp":
-                k = (f, i, c)
-                if scalars is None:
-                    scalars = [k]
-                    n = 0
-                elif k in scalars:
-                    n = scalars.index(k)
-                else:
-                    n = len(scalars)
-                    scalars.append(k)
-                last = i + c - 1
-                append((f, c, i & 3, last <= 15, last <= 101, last <= 105, n))
-            else:
+                append((f, c, i & 1, i + c <= 256))
+                continue
+            if f != "s" and f != "ttmp":
                 append((f, i, c))
+                continue
+            k = (f, i, c)
         elif t is Imm:
-            append(("i", op.value))
+            v = op.value
+            if not (plain and 0 <= v <= 64):
+                append(("i", v))
+                continue
+            k = v
         elif t is Special:
             append(("S", op.name))
+            continue
         elif t is FloatImm:
             append(("f", repr(op.value)))  # repr: 0.0 and -0.0 are equal floats but different constants
+            continue
+        elif t is Symbol:
+            if op.name not in plain_labels:
+                return None
+            k = ("L", op.name)
         elif t is Call and all(type(a) is Imm for a in op.args):
             append(("C", op.name, tuple(a.value for a in op.args)))
+            continue
         elif t is CallGroup and all(type(a) is Imm for c in op.calls for a in c.args):
             append(("G",) + tuple((c.name, tuple(a.value for a in c.args)) for c in op.calls))
+            continue
         else:
             return None
+        # a scalar register or a small integer: its class and its first occurrence
+        if seen is None:
+            seen = [k]
+            n = 0
+        elif k in seen:
+            n = seen.index(k)
+        else:
+            n = len(seen)
+            seen.append(k)
+        if type(k) is int:
+            append(("n", n))
+        elif k[0] == "L":
+            append(("L", n))
+        else:
+            f, i, c = k
+            last = i + c - 1
+            append((f, c, i & 3 if c >= 3 else i & 1 if c == 2 else 0,
+                    last <= 15 if f == "ttmp" else (last <= 101) + (last <= 105), n))
     for m in ins.modifiers:
         v = m.value
         if v is None:
@@ -560,6 +582,38 @@ def _shape_key(ins: Instruction, offset_bounds: tuple = ()):
     return tuple(parts)
 
 
+def _shape_key_mai(ins: Instruction, offset_bounds: tuple):
+    """_shape_key of MFMA/SMFMAC: destination and accumulator (operands 0 and 3) exactly."""
+    ops = ins.operands
+    parts = [ins.mnemonic, len(ops)]
+    for pos, op in enumerate(ops):
+        t = type(op)
+        if t is Modified:
+            parts.append(("M", op.neg, op.abs, op.sext))
+            op = op.inner
+            t = type(op)
+        if t is Reg:
+            f = op.file
+            if (f == "v" or f == "a") and pos != 0 and pos != 3:
+                parts.append((f, op.count, op.index & 1, op.index + op.count <= 256))
+            else:
+                parts.append((f, op.index, op.count))
+        elif t is Imm:
+            parts.append(("i", op.value))
+        elif t is Special:
+            parts.append(("S", op.name))
+        elif t is FloatImm:
+            parts.append(("f", repr(op.value)))
+        else:
+            return None
+    for m in ins.modifiers:
+        v = m.value
+        if type(v) is str:
+            return None
+        parts.append((m.name, type(v), v))
+    return tuple(parts)
+
+
 def _validate_program(program: Program, target: str, use_memo: bool = True) -> list[Diagnostic]:
     diags = list(program.diagnostics)
     statements = program.statements
@@ -567,6 +621,7 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
     defined = frozenset(s.name for s in statements if type(s) is Assignment or isinstance(s, Assignment))
     ctx = _Ctx(target, {}, labels, defined)
     bounds = _offset_bounds(ctx)
+    plain_labels = labels - defined - _SDWA_DPP_MODS
     lines = program.lines
     n_lines = len(lines)
     expansions = program.expansions  # macro-expanded text: the source line is the body's, not the text's
@@ -586,7 +641,7 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
                         if hit:
                             diags.extend(_moved(d, sp.line) for d in hit)
                         continue
-                shape = _shape_key(st, bounds)
+                shape = _shape_key(st, bounds, plain_labels)
                 if shape is not None and shape in valid_shapes:
                     if key is not None:
                         memo[key] = []
@@ -595,11 +650,10 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
             out = validate_instruction(st, target, ctx)
             if out and expansions and st.index in expansions:
                 out = [with_instantiation_notes(d, expansions[st.index], lines) for d in out]
-            if not ctx.used_symbols:
-                if key is not None:
-                    memo[key] = out
-                if shape is not None and not out:
-                    valid_shapes.add(shape)
+            if key is not None and not ctx.used_symbols:
+                memo[key] = out
+            if shape is not None and not out:  # a shape names no symbol but plain labels
+                valid_shapes.add(shape)
             diags.extend(out)
         elif isinstance(st, Assignment):
             ctx.symbols[st.name] = ctx.evaluate(st.value)
@@ -644,7 +698,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     info = opcodes.row_for(ins, ctx.name)
     if info is not None and info.encoding == "MUBUF":
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
-    if info is None or sfx in ("_sdwa", "_dpp") or any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
+    if info is None or sfx in ("_sdwa", "_dpp") or \
+            ins.modifiers and any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
         out = [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                           rule="not-modelled")]
         return out + _reloc_warnings(ops, ctx)
@@ -774,6 +829,8 @@ def _mod_int(m: Modifier, ctx: _Ctx) -> int | None:
 
 def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
     """Modifiers legal for this row on this target, once each, in llvm-mc's order, values in range."""
+    if not ins.modifiers:
+        return
     allowed = _allowed_modifiers(info, ctx)
     enc = info.encoding
     if enc in ("VOP1", "VOP2"):
