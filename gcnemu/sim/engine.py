@@ -292,8 +292,10 @@ class Engine:
                 self._try_issue(w, now)
         else:
             self._issue_turn(now)
-            if any(w.at_barrier for w in waves):
-                self._release_barrier(now)
+            for w in waves:
+                if w.at_barrier:
+                    self._release_barrier(now)
+                    break
         nxt = -1
         for w in waves:
             if not w.state.done and not w.at_barrier:
@@ -480,7 +482,10 @@ class Engine:
         if not ready:
             return
         if len(ready) > 1:
-            ready.sort(key=lambda w: (-w.priority, w.wid))
+            for w in ready:  # waves are kept in wave-id order: with equal priorities, already sorted
+                if w.priority != ready[0].priority:
+                    ready.sort(key=lambda w: (-w.priority, w.wid))
+                    break
         used: set = set()
         decoded = self.decoded
         n = len(decoded)
