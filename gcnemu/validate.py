@@ -617,8 +617,14 @@ def _shape_key_mai(ins: Instruction, offset_bounds: tuple):
 def _validate_program(program: Program, target: str, use_memo: bool = True) -> list[Diagnostic]:
     diags = list(program.diagnostics)
     statements = program.statements
-    labels = frozenset(s.name for s in statements if type(s) is Label or isinstance(s, Label))
-    defined = frozenset(s.name for s in statements if type(s) is Assignment or isinstance(s, Assignment))
+    label_names, defined_names = [], []
+    for s in statements:
+        if type(s) is not Instruction:
+            if isinstance(s, Label):
+                label_names.append(s.name)
+            elif isinstance(s, Assignment):
+                defined_names.append(s.name)
+    labels, defined = frozenset(label_names), frozenset(defined_names)
     ctx = _Ctx(target, {}, labels, defined)
     bounds = _offset_bounds(ctx)
     plain_labels = labels - defined - _SDWA_DPP_MODS
