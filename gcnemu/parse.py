@@ -526,10 +526,12 @@ def _fast_tokens(code: str):
     """[(kind, text, column)] or None when the line has something the fast path does not handle.
 
     `bad` catches any character no other token starts with, so the matches are contiguous
-    (only trailing blanks are left over) and no position check is needed per token."""
+    and no position check is needed per token."""
     out = []
     append = out.append
-    for m in _FAST_TOKEN.finditer(code):
+    # rstrip: a run of trailing blanks would make finditer retry the failing blank-prefixed
+    # match at every position of the run (quadratic: a 1 MB line took minutes)
+    for m in _FAST_TOKEN.finditer(code.rstrip()):
         kind = m.lastgroup
         if kind == "bad":
             return None
