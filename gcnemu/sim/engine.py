@@ -12,7 +12,7 @@ Issue model (facts and their sources in `isa.targets.Latencies` and `sim.pipes`)
   highest `s_setprio` first, then the oldest wave (lowest wave id), as the ISA guide's
   S_SETPRIO describes ("{priority, wave age}"). A wave that loses its category for the
   turn records the stall as ``pipe busy``.
-- An instruction issues when: its hold is over (``nop``: s_nop N gives N+1 wait states;
+- An instruction issues when: its hold is over (``nop``: s_nop N gives (N & 0xf) + 1 wait states;
   ``sleep``; ``branch`` redirect), ``s_waitcnt`` is satisfied (``waitcnt vmcnt`` /
   ``waitcnt lgkmcnt`` / ``waitcnt expcnt``), its pipe is free (``pipe busy``), the
   counter it increments is below the target's maximum (``counter full``), and every
@@ -602,7 +602,9 @@ class Engine:
         pipe = d.pipe
         iv = self.interval
         if pipe == "nop":
-            slots = max(d.count, 0) + 1  # s_nop N = N+1 wait states
+            # S_NOP repeats SIMM16[3:0] + 1 times (1..16 wait states; CDNA ISA guides): the
+            # hardware ignores the upper bits, so `s_nop 16` is one wait state, not seventeen
+            slots = (d.count & 0xF) + 1
             self._retire(w, d, now, now + slots * iv, slots)
             w.hold_until, w.hold_reason = now + slots * iv, "nop"
         elif pipe == "sleep":
