@@ -69,6 +69,23 @@ class Kernel:
         return best
 
 
+def target_features(program: Program) -> dict[str, bool]:
+    """The `:feature+` / `:feature-` suffixes of the program's `.amdgcn_target` id:
+    `"amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"` -> {'sramecc': False, 'xnack': True}.
+    A feature the id does not name is absent ("any"): the target's default applies."""
+    d = program.directive(".amdgcn_target")
+    if d is None or not d.args:
+        return {}
+    arg = d.args[0]
+    text = (arg if isinstance(arg, str) else getattr(arg, "text", lambda: str(arg))()).strip().strip('"')
+    out: dict[str, bool] = {}
+    for part in text.split(":")[1:]:
+        part = part.strip()
+        if len(part) > 1 and part[-1] in "+-":
+            out[part[:-1].lower()] = part[-1] == "+"
+    return out
+
+
 def resolve(program: Program, target: str | Target, validate_first: bool = True) -> Kernel:
     tgt = target if isinstance(target, Target) else get_target(target)
     if validate_first:

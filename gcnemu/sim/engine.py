@@ -249,6 +249,11 @@ class Engine:
         self._labels = kernel.labels
         self._lds_bytes = t.lds_bytes
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
+        # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
+        # other half of the VGPR; None (not named) leaves the per-target default
+        from ..resolve import target_features
+        self.sramecc: bool | None = target_features(kernel.program).get("sramecc") \
+            if getattr(kernel, "program", None) is not None else None
 
     def attach_monitor(self, monitor) -> None:
         """Feed every issued instruction to `monitor.on_issue(wave, index, cycle, complete)`
@@ -555,6 +560,8 @@ class Engine:
             ins = self._instructions[pc]
             ctx = Ctx(st, ins, self._symbols, self._labels, self._lds_bytes, None, None, None, None, None, False,
                       self._ctx_target, self.float_mode)
+            if self.sramecc is not None:
+                ctx.sramecc = self.sramecc
             sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx, pc, now):
