@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ..isa.hazard_rules import canonical_target
 from ..sim.engine import HazardEvent
-from .classify import Facts, classify_all
+from .classify import Facts, access_span, classify_all
 from .counters import CounterAnalysis, CounterHazard
 from .waitstates import PathFlags, RuleIndex, _bits, match
 
@@ -140,7 +140,9 @@ class HazardMonitor:
         found = self._ws_memo.get(key)
         if found is None:
             found = self._ws_memo[key] = self._wait_state_findings(w, c, cm, W)
-        return [HazardEvent(rule, wave, cycle, c.index, j, list(regs), msg) for rule, j, regs, msg in found]
+        return [HazardEvent(rule, wave, cycle, c.index, j, list(regs), msg, consumer_span=cs, producer_span=ps,
+                            source="rules")
+                for rule, j, regs, msg, cs, ps in found]
 
     def _wait_state_findings(self, w: _Wave, c: Facts, cm: int, W: int) -> list[tuple]:
         best: dict[int, tuple] = {}
@@ -175,8 +177,14 @@ class HazardMonitor:
             what = ca.reg.text() if ca is not None else "its input"
             msg = (f"{c.mnemonic} (line {c.span.line}) used {what} {provided} wait state(s) after "
                    f"{self.facts[j].mnemonic} (line {self.facts[j].span.line}); {req} required")
-            out.append((r.id, j, regs, msg))
+            out.append((r.id, j, regs, msg, self._span(c.index, ca), self._span(j, pa)))
         return out
+
+    def _span(self, index: int, access):
+        """Where lint points for this instruction: the operand, else the mnemonic."""
+        ins = self.instructions[index]
+        sp = access_span(access, ins.span) if access is not None and getattr(access, "cols", None) else None
+        return sp or getattr(ins, "mnemonic_span", None) or ins.span
 
     # ------------------------------------------------------------------ counters
     def _counters(self, w: _Wave, wave: int, f: Facts, cycle: int) -> list[HazardEvent]:
@@ -190,9 +198,12 @@ class HazardMonitor:
                 if self.counter_only is not None and h.rule not in self.counter_only:
                     continue
                 e = _counter_event(h, 0, 0, self.facts)
-                found.append((e.rule, e.consumer, e.producer, e.registers, e.message))
+                found.append((e.rule, e.consumer, e.producer, e.registers, e.message,
+                              self._span(h.consumer, h.access), self._span(h.producer, None)))
             self._ctr_memo[key] = found
-        return [HazardEvent(rule, wave, cycle, cons, prod, list(regs), msg) for rule, cons, prod, regs, msg in found]
+        return [HazardEvent(rule, wave, cycle, cons, prod, list(regs), msg, consumer_span=cs, producer_span=ps,
+                            source="rules")
+                for rule, cons, prod, regs, msg, cs, ps in found]
 
 
 def _units(reg) -> list[tuple[str, int]]:

@@ -181,32 +181,132 @@ def register_json(spec: PrintSpec, wave) -> dict:
 # ---------------------------------------------------------------- hazards as diagnostics
 
 
+def _precision(h) -> int:
+    """How much an event says: the engine's own observation (the stale values, the landing
+    cycle, the bytes) beats the rule table's verdict about the same pair."""
+    return (2 if h.values else 0) + (1 if h.lands else 0) + (1 if h.lanes is not None else 0)
+
+
+def lane_ranges(lanes) -> str:
+    """[0, 1, 2, 3, 8] -> '0-3, 8'."""
+    parts = []
+    run_start = prev = None
+    for k in lanes:
+        if prev is not None and k == prev + 1:
+            prev = k
+            continue
+        if run_start is not None:
+            parts.append(f"{run_start}" if run_start == prev else f"{run_start}-{prev}")
+        run_start = prev = k
+    if run_start is not None:
+        parts.append(f"{run_start}" if run_start == prev else f"{run_start}-{prev}")
+    return ", ".join(parts)
+
+
+def _value_type(mnemonic: str) -> str:
+    """The type a consumer reads its operands as, for the stale-value view: f32 when its
+    name says so, else raw u32 (shown in hex)."""
+    import re
+    m = re.search(r"_(f32|f16|bf16|f64|i32|u32|b32|b64|b128|i16|u16)(?:_|$)", mnemonic)
+    return "f32" if m and m.group(1) == "f32" else "hex"
+
+
+def _show(value: int, tname: str) -> str:
+    if tname == "f32":
+        text = f"{float(np.array([value], np.uint32).view(np.float32)[0]):.9g}"
+        return text + ".0" if text.lstrip("-").isdigit() else text
+    return f"0x{int(value):x}"
+
+
+def stale_text(h, mnemonic: str, max_regs: int = 2, max_values: int = 4) -> str | None:
+    """'lanes 0-63; stale v4 = 0.0 (the value in flight lands at cycle 812)'."""
+    parts = []
+    if h.lanes is not None:
+        parts.append(f"lanes {lane_ranges(h.lanes)}" if h.lanes else "no lane reads a value that differs from the one in flight")
+    if h.values and (h.lanes is None or h.lanes):
+        tname = _value_type(mnemonic)
+        shown = []
+        for name, v in list(h.values.items())[:max_regs]:
+            if np.ndim(v) == 0:
+                shown.append(f"{name} = {_show(int(v), tname)}")
+                continue
+            arr = np.asarray(v).reshape(-1)
+            sel = arr[h.lanes] if h.lanes else arr
+            uniq = list(dict.fromkeys(int(x) for x in sel))
+            if len(uniq) == 1:
+                shown.append(f"{name} = {_show(uniq[0], tname)}")
+            else:
+                vals = ", ".join(_show(int(x), tname) for x in sel[:max_values])
+                shown.append(f"{name} = [{vals}{', ...' if len(sel) > max_values else ''}]")
+        more = len(h.values) - max_regs
+        stale = "stale " + ", ".join(shown) + (f", ... ({len(h.values)} registers)" if more > 0 else "")
+        if h.lands:
+            stale += f" (the value in flight lands at cycle {h.lands})"
+        parts.append(stale)
+    return "; ".join(parts) or None
+
+
+def stale_json(h) -> dict:
+    """JSON: register -> the 64 raw uint32 lanes it read (or the SGPR's value)."""
+    out = {}
+    for name, v in (h.values or {}).items():
+        out[name] = int(v) if np.ndim(v) == 0 else [int(x) for x in np.asarray(v).reshape(-1)]
+    return out
+
+
 def hazard_diagnostics(sim) -> list[Diagnostic]:
-    """One warning per (rule, consumer, producer), with a note at the producer."""
-    seen = set()
-    out = []
+    """One warning per (consumer, producer, rule), however often it happened.
+
+    The engine (a read of a value in flight) and the rule-table monitor (a wait the program
+    did not have) may both report one race; per (wave, consumer, producer, rule) the most
+    precise event is kept, then the waves and iterations that repeat it are counted into
+    one diagnostic ("in waves 0-3, 8 times") that points where `gcnemu lint` points.
+    """
     kernel = sim.kernel
+    groups: dict[tuple, list] = {}
     for h in sim.hazards or []:
-        key = (h.rule, h.consumer, h.producer)
-        if key in seen:
+        if not (0 <= h.consumer < len(kernel.instructions) and 0 <= h.producer < len(kernel.instructions)):
             continue
-        seen.add(key)
-        try:
-            cons = kernel.instructions[h.consumer]
-            prod = kernel.instructions[h.producer]
-        except (IndexError, TypeError):
-            continue
-        note = Diagnostic("note", f"{prod.mnemonic} issued here", prod.span)
-        out.append(Diagnostic("warning", h.message, cons.span, rule=h.rule, notes=[note]))
+        groups.setdefault((h.consumer, h.producer, h.rule), []).append(h)
+    multi_wave = len(getattr(sim, "waves", ())) > 1
+    out = []
+    for (ci, pi, rule), events in groups.items():
+        best = max(events, key=lambda e: (_precision(e), -e.cycle))
+        times = len({(e.wave, e.cycle) for e in events})
+        waves = sorted({e.wave for e in events})
+        cons, prod = kernel.instructions[ci], kernel.instructions[pi]
+        msg = best.message
+        if times > 1 or multi_wave:
+            where = f"wave{'s' if len(waves) > 1 else ''} {lane_ranges(waves)}"
+            msg += f" (in {where}, {times} time{'s' if times != 1 else ''})"
+        span = best.consumer_span or next((e.consumer_span for e in events if e.consumer_span), None) \
+            or getattr(cons, "mnemonic_span", None) or cons.span
+        pspan = best.producer_span or next((e.producer_span for e in events if e.producer_span), None) \
+            or getattr(prod, "mnemonic_span", None) or prod.span
+        notes = [Diagnostic("note", f"{prod.mnemonic} issued here", pspan)]
+        detail = stale_text(best, cons.mnemonic)
+        if detail:
+            notes.append(Diagnostic("note", detail, None))
+        d = Diagnostic("warning", msg, span, rule=rule, notes=notes)
+        d.extra = {"producer": {"line": pspan.line, "column": pspan.column}, "wave": best.wave,
+                   "cycle": int(best.cycle), "waves": waves, "count": times,
+                   "lanes": None if best.lanes is None else [int(k) for k in best.lanes],
+                   "stale": stale_json(best)}
+        if best.lands:
+            d.extra["lands"] = int(best.lands)
+        out.append(d)
+    out.sort(key=lambda d: (d.span.line, d.span.column, d.rule))
     return out
 
 
 def engine_notes(sim) -> list[Diagnostic]:
-    seen = []
+    """Runtime notes (uninitialised reads, LDS out of range, ...) at their instruction, once each."""
+    seen = {}
     for _, text in getattr(sim.engine, "notes", []) or []:
         if text not in seen:
-            seen.append(text)
-    return [Diagnostic("note", t, None) for t in seen]
+            span = getattr(text, "span", None)
+            seen[text] = Diagnostic("note", getattr(text, "message", text) if span is not None else str(text), span)
+    return list(seen.values())
 
 
 def wave_summary(sim, i: int) -> dict:
@@ -245,14 +345,9 @@ def run(args) -> int:
         prints = [parse_print(cli, t, kernel.target) for t in args.print_regs]
         sim = snippet.simulate(kernel, None, args.max_cycles, args.max_instructions)
     except GcnemuError as e:
-        for d in e.diagnostics:
-            print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
-        if not e.diagnostics:
-            print(f"gcnemu: error: {e}", file=sys.stderr)
-        return 1
+        return _setup_failed(args, e.diagnostics or [Diagnostic("error", str(e), None)], get_lines)
     except KeyError as e:  # an unknown latency name from Latencies.override
-        print(f"gcnemu: error: {e.args[0] if e.args else e}", file=sys.stderr)
-        return 1
+        return _setup_failed(args, [Diagnostic("error", str(e.args[0] if e.args else e), None)], get_lines)
     if args.trace:
         try:
             from ..sim.trace import write_trace
@@ -270,7 +365,8 @@ def run(args) -> int:
         except GcnemuError as e:
             check_error = e
     from ..snippet import locate
-    diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diagnostics(sim) + engine_notes(sim)
+    hazard_diags = hazard_diagnostics(sim)
+    diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
     if check_error is not None:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
     failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
@@ -300,7 +396,7 @@ def run(args) -> int:
         for spec in prints:
             for line in register_text(spec, sim.wave(i)):
                 print(line)
-    hazards = len({(d.rule, d.span.line) for d in diags if d.severity == "warning" and d.span})
+    hazards = len(hazard_diags)  # what was printed: one warning per (consumer, producer, rule)
     status = "error" if sim.error else ("stopped" if getattr(sim.engine, "halt_reason", None) else "done")
     print(f"{snippet.target}: {status}: {sim.instructions_executed} instructions, {sim.cycles} cycles, "
           f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
@@ -318,6 +414,21 @@ def run(args) -> int:
         path = args.file
         print(f"next: gcnemu step {path} | gcnemu timeline {path} --wave 0 | gcnemu lint {path}")
     return 1 if failed else 0
+
+
+def _setup_failed(args, diags: list[Diagnostic], get_lines) -> int:
+    """Nothing ran (parse, validation or setup error): the diagnostics, as JSON on stdout
+    (the run's object with no waves, like `gcnemu check --format json`) or as text."""
+    if args.format == "json":
+        print(json.dumps({"waves": [], "instructions": 0, "cycles": 0,
+                          "diagnostics": [d.to_json() for d in diags]}))
+        return 1
+    for d in diags:
+        if d.span is None and d.severity == "error":
+            print(f"gcnemu: error: {d.message}", file=sys.stderr)
+        else:
+            print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
+    return 1
 
 
 def timing_summary(sim) -> list[str]:

@@ -106,6 +106,30 @@ class HazardEvent:
     message: str
     lands: int = 0  # cycle the producer's result lands
     values: dict = field(default_factory=dict)  # register -> the stale value that was read
+    # the lanes affected: EXEC at the consumer's issue, narrowed to the lanes whose stale value
+    # differs from the one in flight where that value is known (None: not known)
+    lanes: list | None = None
+    # where lint points: the consumer's racing operand and the producer's (None: the instruction)
+    consumer_span: object = None
+    producer_span: object = None
+    # "engine": seen by the engine (a value read or written while in flight); "rules": the
+    # rule table's verdict on the issue stream (gcnemu.analysis.monitor) with no race observed
+    source: str = "engine"
+
+
+class EngineNote(str):
+    """A runtime note (uninitialised read, LDS out of range, ...): the string is
+    ``file:line:col: message`` as before; ``span`` is the instruction's source range and
+    ``message`` the text alone, so `gcnemu run` can render it llvm-mc style."""
+
+    span: object
+    message: str
+
+    def __new__(cls, span, message: str) -> "EngineNote":
+        self = super().__new__(cls, f"{span}: {message}" if span is not None else message)
+        self.span = span
+        self.message = message
+        return self
 
 
 class WaveRuntime:
@@ -424,14 +448,18 @@ class Engine:
                     self._apply(w, wr, seq)
             else:  # a memory operation performed now
                 memop, index, issue, seq = payload
+                race = None
                 if self._dma and getattr(memop, "pieces", None) is not None and getattr(memop, "dst_file", None):
-                    self._check_lds_race(wi, index, issue, memop, cycle)
+                    race = self._check_lds_race(wi, index, issue, memop, cycle)
                 try:
                     writes = memop.perform(self.memory, self.lds)
                 except MemoryError_ as e:
                     e.instruction = index  # faults surface at completion: name the issuing instruction
                     e.wave = wi
                     raise
+                if race is not None:  # the stale value read: what the old bytes put in the registers
+                    race.values = {f"{wr.file}{wr.index + k}": np.array(wr.values[k], copy=True)
+                                   for wr in writes if wr.file in ("v", "a") for k in range(len(wr.values))}
                 for wr in writes:
                     self._apply(w, wr, seq)
         if self._dma and self._dma[0][1] <= now:
@@ -517,7 +545,10 @@ class Engine:
         pc = st.pc
         decoded = self.decoded
         if pc >= len(decoded):
-            raise SimError("execution ran past the last instruction without s_endpgm")
+            e = SimError("execution ran past the last instruction without s_endpgm")
+            if decoded:  # point at the last instruction: the one that should have been s_endpgm
+                e.instruction = len(decoded) - 1
+            raise e
         d = decoded[pc]
         if w.first_try is None:
             w.first_try = now
@@ -553,8 +584,9 @@ class Engine:
                 raise SimError(f"instruction not modelled yet: {d.mnemonic}")
             if d.mnemonic not in self._unmodelled_noted:
                 self._unmodelled_noted.add(d.mnemonic)
-                self.notes.append((w.wid, f"{self.kernel.instructions[pc].span}: {d.mnemonic} has no semantics "
-                                          f"yet: timed from its pipe, registers and memory left unchanged"))
+                self.notes.append((w.wid, EngineNote(self.kernel.instructions[pc].span,
+                                                     f"{d.mnemonic} has no semantics yet: timed from its pipe, "
+                                                     f"registers and memory left unchanged")))
             ctx = None
         else:
             ins = self._instructions[pc]
@@ -570,7 +602,7 @@ class Engine:
         if ctx is not None:
             if ctx.notes:
                 span = self.kernel.instructions[pc].span
-                self.notes.extend((w.wid, f"{span}: {n}") for n in ctx.notes)
+                self.notes.extend((w.wid, EngineNote(span, n)) for n in ctx.notes)
             if ctx.branch_to is not None:
                 st.pc = ctx.branch_to
                 w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
@@ -793,19 +825,29 @@ class Engine:
         pair of instructions: one event, with the table's rule id and the engine's values.
         """
         mine = []
-        for e in reversed(self.hazards):
-            if e.wave != wave or e.cycle != now:
-                break
-            if e.consumer == index:
+        hz = self.hazards
+        # the engine's events of this issue are among the last few (a barrier release adds one
+        # per wave before the waves retire it)
+        for k in range(len(hz) - 1, max(-1, len(hz) - 1 - 4 * len(self.waves) - 16), -1):
+            e = hz[k]
+            if e.wave == wave and e.cycle == now and e.consumer == index and e.source == "engine":
                 mine.append(e)
         for m in found:
+            # the same pair; or the same rule at the same issue, where the table names the
+            # youngest operation the program did not wait for and the engine the one it saw
             twin = next((e for e in mine if e.producer == m.producer
-                         and (e.rule == m.rule or e.rule in (RULE_MFMA_READ, RULE_OVERWRITE))), None)
+                         and (e.rule == m.rule or e.rule in (RULE_MFMA_READ, RULE_OVERWRITE))), None) \
+                or next((e for e in mine if e.rule == m.rule), None)
             if twin is None:
+                if m.lanes is None:
+                    m.lanes = _lane_list(self.waves[wave].state.exec_bits)
                 self.hazards.append(m)
-            elif twin.rule != m.rule:
-                twin.rule = m.rule
-                twin.message = f"{m.message} ({twin.message})"
+            else:
+                if twin.rule != m.rule:
+                    twin.rule = m.rule
+                    twin.message = f"{m.message} ({twin.message})"
+                twin.consumer_span = twin.consumer_span or m.consumer_span
+                twin.producer_span = twin.producer_span or m.producer_span
 
     def _hazard_read(self, w: WaveRuntime, now: int, consumer: int, producer: int, regs: list, p: Pending) -> None:
         ins_c = self.kernel.instructions[consumer]
@@ -823,7 +865,36 @@ class Engine:
                 values[f"s{i}"] = int(st.sgpr[i])
         msg = (f"{ins_c.mnemonic} reads {names} at cycle {now}, but {ins_p.mnemonic} (line {ins_p.span.line}) "
                f"writes it at cycle {p.land}: the old value is read")
-        self.hazards.append(HazardEvent(rule, w.wid, now, consumer, producer, list(regs), msg, p.land, values))
+        self.hazards.append(HazardEvent(rule, w.wid, now, consumer, producer, list(regs), msg, p.land, values,
+                                        self._stale_lanes(w, regs, p)))
+
+    def _stale_lanes(self, w: WaveRuntime, regs: list, p: Pending) -> list[int]:
+        """EXEC at issue; for a register write whose values are already computed (ALU/MFMA:
+        the write event holds them), only the lanes where the value read differs from it.
+        A load's data is only known when it completes: every EXEC lane then."""
+        st = w.state
+        bits = st.exec_bits
+        vregs = [(f, i) for f, i in regs if f in ("v", "a")]
+        if not vregs or any(f not in ("v", "a") for f, _ in regs):
+            return _lane_list(bits)
+        writes = next((e[4][0] for e in self.events if e[3] == 0 and e[4][1] == p.seq), None)
+        if writes is None:
+            return _lane_list(bits)
+        differ = np.zeros(64, dtype=bool)
+        known = False
+        for f, i in vregs:
+            for wr in writes:
+                if wr.file == f and wr.index <= i < wr.index + len(wr.values):
+                    new = np.asarray(wr.values[i - wr.index])
+                    old = (st.vgpr if f == "v" else st.agpr)[i]
+                    d = new != old
+                    if wr.mask is not None and not wr.full:
+                        d &= wr.mask
+                    differ |= d
+                    known = True
+        if not known:
+            return _lane_list(bits)
+        return [k for k in _lane_list(bits) if differ[k]]
 
     def _check_overwrite(self, w: WaveRuntime, reg: tuple, complete: int, index: int, now: int) -> None:
         p = w.pending.get(reg)
@@ -834,9 +905,10 @@ class Engine:
         msg = (f"{ins_c.mnemonic} writes {reg[0]}{reg[1]} at cycle {complete}, but {ins_p.mnemonic} "
                f"(line {ins_p.span.line}) still in flight writes it later, at cycle {p.land}")
         rule = OVERWRITE_RULE.get(p.pipe, RULE_OVERWRITE)
-        self.hazards.append(HazardEvent(rule, w.wid, now, index, p.index, [reg], msg, p.land))
+        self.hazards.append(HazardEvent(rule, w.wid, now, index, p.index, [reg], msg, p.land,
+                                        lanes=_lane_list(w.state.exec_bits)))
 
-    def _check_lds_race(self, wi: int, index: int, issue: int, memop, cycle: int) -> None:
+    def _check_lds_race(self, wi: int, index: int, issue: int, memop, cycle: int) -> "HazardEvent | None":
         """An LDS read performed while an older LDS DMA writing the same bytes is still in flight."""
         reads = None
         for dissue, complete, dwi, dindex, dma in self._dma:
@@ -868,15 +940,27 @@ class Engine:
                     msg = (f"{self.kernel.instructions[index].mnemonic} reads LDS [0x{lo:x}, 0x{hi:x}) at cycle "
                            f"{cycle} while the LDS DMA {ins_d.mnemonic} (line {ins_d.span.line}) writing it lands "
                            f"at cycle {complete}: the old bytes are read")
+                    lanes = np.asarray(memop.lanes)
+                    lanes = sorted({int(x) for x in lanes[r_i]}) if len(lanes) == len(ra) else None
+                    # the monitor named this read at issue (after the youngest DMA it did not wait
+                    # for); the bytes show which DMA it really raced with: one event, this one's facts
                     seen = next((e for e in reversed(self.hazards) if e.rule == RULE_LDS_DMA_READ and e.wave == wi
-                                 and e.consumer == index and e.producer == dindex and e.cycle == issue), None)
-                    if seen is not None:  # the monitor named it at issue; add what the bytes show
+                                 and e.consumer == index and e.cycle == issue
+                                 and (e.producer == dindex or not e.registers)), None)
+                    if seen is not None:
+                        seen.source = "engine"
+                        seen.producer = dindex
                         seen.registers = [("lds", lo, hi)]
                         seen.message = msg
-                    else:
-                        self.hazards.append(HazardEvent(RULE_LDS_DMA_READ, wi, cycle, index, dindex,
-                                                        [("lds", lo, hi)], msg, complete))
-                    return
+                        seen.lands = complete
+                        seen.lanes = lanes
+                        seen.producer_span = None
+                        return seen
+                    e = HazardEvent(RULE_LDS_DMA_READ, wi, cycle, index, dindex, [("lds", lo, hi)], msg, complete,
+                                    lanes=lanes)
+                    self.hazards.append(e)
+                    return e
+        return None
 
     def _check_barrier_lds(self, w: WaveRuntime, now: int) -> None:
         """Other waves pass the barrier while this wave's LDS writes are still in flight."""
@@ -891,6 +975,11 @@ class Engine:
         msg = (f"s_barrier releases at cycle {now} while wave {w.wid}'s {ins.mnemonic} (line {ins.span.line}) "
                f"still writes LDS until cycle {o.complete}: wait with s_waitcnt {counter}(0) before the barrier")
         self.hazards.append(HazardEvent(RULE_BARRIER_LDS, w.wid, now, w.state.pc, o.index, [], msg, o.complete))
+
+
+def _lane_list(bits: int) -> list[int]:
+    """The lanes set in a 64-bit EXEC value."""
+    return [k for k in range(64) if bits >> k & 1]
 
 
 # ==================================================================== summaries
