@@ -63,7 +63,15 @@ class HazardMonitor:
         self.window = max(self.index.windows, default=0)
         from ..isa.targets import get_target
         tgt = get_target(tname)
-        self.counters = CounterAnalysis(self.facts, None, tgt.vmcnt_max, tgt.lgkmcnt_max)
+        # LDS byte ranges of DMAs and DS reads (static, sound for every execution), so that a
+        # ds_read of one buffer while the DMA fills the other is not a hazard (analysis/values.py)
+        cfg = lds = None
+        if program is not None:
+            from .cfg import build_cfg
+            from .values import lds_ranges
+            cfg = build_cfg(self.facts, program.labels)
+            lds = lds_ranges(program, instructions, self.facts, cfg, tname)
+        self.counters = CounterAnalysis(self.facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=lds)
         self.waves: dict[int, _Wave] = {}
         # Per-issue cost: the verdicts depend only on the instruction and on what came before
         # it within the rules' window (wait states) or in the counter queues, and a loop

@@ -966,7 +966,9 @@ class Engine:
         """Other waves pass the barrier while this wave's LDS writes are still in flight."""
         c = w.counters
         late = [o for o in c.outstanding("lgkm", now) if o.kind == "lds-store"]
-        late += [o for o in c.outstanding("vm", now) if o.kind == "lds-dma"]
+        # An LDS DMA still in flight here is a race only if some wave reads its bytes before it
+        # lands: _check_lds_race sees that byte-exactly, the rule-table monitor (the linter's
+        # barrier-lds-write-pending verdict over LDS ranges) statically.
         if not late or len(self.waves) == 1:
             return
         o = late[0]
