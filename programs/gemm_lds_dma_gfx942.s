@@ -14,8 +14,8 @@
 // LDS DMA (how Composable Kernel does it): a global_load_lds_dword writes lane i's dword to
 //       LDS at M0 + offset + 4 i, so one instruction fills 256 contiguous bytes (two tile rows).
 //       Each wave loads rows 16w .. 16w+15 of both tiles: 8 chunks of 256 bytes per matrix.
-//       M0 is set per wave (2048 w, +8192 for BT) and advanced per stage (xor 16384 switches
-//       buffer); chunk c uses offset:256c, which moves the LDS destination and the global
+//       M0 is set per wave (2048 w, +8192 for BT) and per buffer (+16384 for buffer 1: four
+//       SGPRs hold the four values); chunk c uses offset:256c, which moves the LDS destination and the global
 //       address alike, so the per-lane VGPR v[8+c] subtracts the 256c again.
 //       The DMA also swizzles: LDS row r holds its eight 16-byte k-slots in the order
 //       slot ^ (r & 7), so the 32 lanes of a ds_read_b128 column hit 32 different banks
@@ -26,23 +26,34 @@
 //       uses the first 4 k (v[24+4t:25+4t] x v[40+4t:41+4t]), MFMA 2t+1 the last 4: A and B
 //       agree on which k each MFMA k-slot means, so the sum is C.
 //
-// Pipeline per stage s (lint clean: no ds_read and no s_barrier while a DMA is in flight):
-//       s_waitcnt vmcnt(0); s_barrier        stage s is in LDS (all waves' DMAs landed), and
-//                                            every wave has finished reading stage s-1
-//       8 ds_read_b128 of stage s            into v[24:55]
-//       DMA of stage s+1 into the other buffer (overlaps the ds_reads and the MFMAs)
-//       s_waitcnt lgkmcnt(6/4/2/0) before each MFMA pair (LDS returns in order)
-//       Why vmcnt(0) and not Composable Kernel's vmcnt(N): issuing stage s+1's DMA before
-//       stage s's ds_reads and waiting with vmcnt(16) is correct (the buffers differ), but a
-//       static linter cannot prove the two LDS ranges disjoint and flags every ds_read and
-//       s_barrier with a DMA in flight; this order lints clean at the cost of the ds_reads
-//       being on the critical path. (vmcnt(N) pipelining: batched_hgemm_4x4.s.)
+// Pipeline (Composable Kernel's order, two stages of prefetch in two buffers): stage s
+//       lives in buffer s & 1; the prologue streams stages 0 and 1. The K loop is unrolled
+//       by 2 (ping reads buffer 0, pong buffer 1, each with its own M0 registers and ds_read
+//       offset), so M0 and the ds_read bases are the same on every trip; the last two stages
+//       run after the loop without streaming.
+//       s_waitcnt vmcnt(16)          stage s has landed; the 16 DMAs of stage s+1 (this wave's
+//                                    DMAs of one stage) stay in flight
+//       s_barrier                    ... in every wave
+//       8 ds_read_b128 of stage s    into v[24:55], while stage s+1 streams into the other buffer
+//       MFMAs, s_waitcnt lgkmcnt(6/4/2/0) before each pair (LDS returns in order)
+//       s_barrier after lgkmcnt(0)   every wave has read buffer s & 1 (write-after-read), so
+//       DMA of stage s+2             may refill it; issued between the last two MFMAs
+// Why vmcnt(16) is safe, and provably so: the DMAs still in flight at the ds_reads write the
+//       other buffer. `gcnemu lint` proves it: its value analysis bounds M0 (2048 w (+8192
+//       for BT) (+16384 in buffer 1), w = wave 0..3) and the ds_read addresses (each lane's
+//       row and k-slot inside its wave's tile), so a DMA's bytes M0 + offset + 4 lane (a
+//       quarter of a tile per 8 DMAs) and the ds_reads' bytes lie in different 16 KiB halves;
+//       and no ds_read reachable from either s_barrier before the next vmcnt(16) reads the
+//       buffer being filled. Remove the vmcnt(16) and it reports both rules (README tutorial).
+//       The ds_read address of pair t xors the k-slot (0..7) before scaling it, so the
+//       analysis's intervals stay inside the tile (xor on the byte address would not).
 //
 // Performance: one 64x64 tile over K = 256 is latency bound. Per stage the LDS DMA of 16 KiB
 //       takes ~600 cycles of latency plus 256 cycles of the CU's vector memory pipe, while a
-//       SIMD has 8 x 32 = 256 cycles of MFMA work; the lint-clean order (no ds_read while a
-//       DMA is in flight: `lds-dma-read-before-vmcnt` cannot prove the two buffers disjoint)
-//       also puts the 4 waves' ds_reads (256 cycles of LDS pipe) on the critical path. The
+//       SIMD has 8 x 32 = 256 cycles of MFMA work. Streaming two stages ahead hides most of the
+//       DMA latency (waitcnt vmcnt stalls fell from ~1500 to ~440 cycles per wave against the
+//       vmcnt(0) version); what remains is the matrix core's dependent MFMA chain and the DMA
+//       writes competing with the ds_reads for the LDS (pipe busy), and the barriers. The
 //       per-wave stall breakdown is in the header notes below.
 //
 // gcnemu:
@@ -54,14 +65,14 @@
 //   arg: A, BT, C
 //   expect C = f64(A) @ transpose(f64(BT)) : tol 1e-3
 //   expect hazards: none
-//   # measured with the default timing model: MFMA utilisation 0.20 (8-pass MFMAs on gfx942);
-//   # stall cycles per wave: waitcnt vmcnt ~1500, pipe busy ~1440, barrier ~360, lgkmcnt ~4
+//   # measured with the default timing model: MFMA utilisation 0.24 (8-pass MFMAs on gfx942);
+//   # stall cycles per wave: pipe busy ~1710, waitcnt vmcnt ~440, barrier ~410, lgkmcnt ~80
 //   # (tests/test_programs_flagship.py holds utilisation and stall shares to ranges)
-//   expect cycles: 4850..5360
-//   expect mfma-utilisation: 0.171..0.231
-//   expect stall waitcnt vmcnt: 1271..1721
-//   expect stall pipe busy: 1222..1655
-//   expect stall barrier: 303..411
+//   expect cycles: 4080..4510
+//   expect mfma-utilisation: 0.203..0.275
+//   expect stall pipe busy: 1454..1968
+//   expect stall waitcnt vmcnt: 371..503
+//   expect stall barrier: 349..473
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 	.globl gemm_lds_dma_gfx942
@@ -103,20 +114,26 @@ gemm_lds_dma_gfx942:
 	v_and_b32 v3, 7, v1
 	v_lshrrev_b32 v4, 5, v1
 	v_xor_b32 v3, v3, v4                      // h ^ (lane & 7)
-	v_lshl_add_u32 v5, v3, 4, v2              // pair 0, relative to the wave's tile rows
 	s_and_b32 s18, s10, 2
 	s_lshl_b32 s18, s18, 11                   // A rows of this wave: 4096 wm
 	s_and_b32 s19, s10, 1
 	s_lshl_b32 s19, s19, 12
 	s_add_u32 s19, s19, 0x2000                // BT rows of this wave: 8192 + 4096 wn
-	v_add_u32 v16, s18, v5                    // A, pair t: xor 32 t
-	v_xor_b32 v17, 32, v16
-	v_xor_b32 v18, 64, v16
-	v_xor_b32 v19, 0x60, v16
+	v_lshl_add_u32 v5, v3, 4, v2              // pair 0, relative to the wave's tile rows
+	v_add_u32 v16, s18, v5                    // A, pair t: k-slot ^ 2t
 	v_add_u32 v20, s19, v5                    // BT, pair t
-	v_xor_b32 v21, 32, v20
-	v_xor_b32 v22, 64, v20
-	v_xor_b32 v23, 0x60, v20
+	v_xor_b32 v6, 2, v3                       // (the slot is xored before it is scaled and
+	v_lshl_add_u32 v5, v6, 4, v2              //  placed: the linter's value ranges then stay
+	v_add_u32 v17, s18, v5                    //  inside each tile, see the pipeline notes)
+	v_add_u32 v21, s19, v5
+	v_xor_b32 v6, 4, v3
+	v_lshl_add_u32 v5, v6, 4, v2
+	v_add_u32 v18, s18, v5
+	v_add_u32 v22, s19, v5
+	v_xor_b32 v6, 6, v3
+	v_lshl_add_u32 v5, v6, 4, v2
+	v_add_u32 v19, s18, v5
+	v_add_u32 v23, s19, v5
 
 	// ---- per-lane C offsets: row 4 h (+ 8 (r >> 2) + (r & 3) for result register r), col lane & 31
 	v_lshlrev_b32 v2, 2, v1
@@ -145,13 +162,15 @@ gemm_lds_dma_gfx942:
 	// ---- per-wave scalars
 	s_lshl_b32 s16, s10, 11                   // M0 for A chunks: 2048 w (buffer 0)
 	s_add_u32 s17, s16, 0x2000                // M0 for BT chunks: 8192 + 2048 w
+	s_add_u32 s26, s16, 0x4000                // the same in buffer 1 (+16384)
+	s_add_u32 s27, s17, 0x4000
 	s_lshl_b32 s20, s10, 13                   // 8192 w: rows 16w.. of A and BT
 	s_and_b32 s21, s10, 2
 	s_lshl_b32 s21, s21, 12                   // C rows 32 wm: 8192 wm ...
 	s_and_b32 s22, s10, 1
 	s_lshl_b32 s22, s22, 7                    // ... + C cols 32 wn: 128 wn
 	s_add_u32 s21, s21, s22
-	s_mov_b32 s11, 4                          // stages left
+	s_mov_b32 s11, 1                          // steady-state iterations: (stages - 2) / 2
 	s_waitcnt lgkmcnt(0)                      // kernel arguments
 	s_add_u32 s12, s4, s20                    // A + 8192 w
 	s_addc_u32 s13, s5, 0
@@ -160,49 +179,9 @@ gemm_lds_dma_gfx942:
 	s_add_u32 s8, s8, s21                     // C + this wave's corner
 	s_addc_u32 s9, s9, 0
 
-	// ---- prologue: DMA of stage 0 into buffer 0
-	s_mov_b32 m0, s16
+	// ---- prologue: stage 0 into buffer 0, stage 1 into buffer 1
+	s_mov_b32 m0, s16                         // A chunks of stage 0
 	s_nop 0                                   // SALU wrote M0: 1 wait state before LDS DMA
-	global_load_lds_dword v8, s[12:13]
-	global_load_lds_dword v9, s[12:13] offset:256
-	global_load_lds_dword v10, s[12:13] offset:512
-	global_load_lds_dword v11, s[12:13] offset:768
-	global_load_lds_dword v12, s[12:13] offset:1024
-	global_load_lds_dword v13, s[12:13] offset:1280
-	global_load_lds_dword v14, s[12:13] offset:1536
-	global_load_lds_dword v15, s[12:13] offset:1792
-	s_mov_b32 m0, s17
-	s_add_u32 s12, s12, 0x80                  // next stage: 64 k further (also the wait state)
-	s_addc_u32 s13, s13, 0
-	global_load_lds_dword v8, s[14:15]
-	global_load_lds_dword v9, s[14:15] offset:256
-	global_load_lds_dword v10, s[14:15] offset:512
-	global_load_lds_dword v11, s[14:15] offset:768
-	global_load_lds_dword v12, s[14:15] offset:1024
-	global_load_lds_dword v13, s[14:15] offset:1280
-	global_load_lds_dword v14, s[14:15] offset:1536
-	global_load_lds_dword v15, s[14:15] offset:1792
-	s_add_u32 s14, s14, 0x80
-	s_addc_u32 s15, s15, 0
-	s_xor_b32 s16, s16, 0x4000                // next DMA goes to the other buffer
-	s_xor_b32 s17, s17, 0x4000
-
-.Lstage:
-	s_waitcnt vmcnt(0)                        // this wave's DMAs of this stage have landed
-	s_barrier                                 // ... everybody's; and stage s-1 reads are done
-	ds_read_b128 v[24:27], v16
-	ds_read_b128 v[40:43], v20
-	ds_read_b128 v[28:31], v17
-	ds_read_b128 v[44:47], v21
-	ds_read_b128 v[32:35], v18
-	ds_read_b128 v[48:51], v22
-	ds_read_b128 v[36:39], v19
-	ds_read_b128 v[52:55], v23
-	s_mov_b32 m0, s16                         // A chunks of stage s+1 (the next two are its wait states)
-	s_cmp_eq_u32 s11, 1                       // last stage: nothing left to prefetch
-	s_cbranch_scc1 .Lmath
-
-	// DMA of stage s+1 into the other buffer, overlapping the ds_reads and the MFMAs
 	global_load_lds_dword v8, s[12:13]
 	global_load_lds_dword v9, s[12:13] offset:256
 	global_load_lds_dword v10, s[12:13] offset:512
@@ -224,10 +203,141 @@ gemm_lds_dma_gfx942:
 	global_load_lds_dword v15, s[14:15] offset:1792
 	s_add_u32 s14, s14, 0x80
 	s_addc_u32 s15, s15, 0
-	s_xor_b32 s16, s16, 0x4000                // the DMA after it goes to the other buffer again
-	s_xor_b32 s17, s17, 0x4000
+	s_mov_b32 m0, s26                         // A chunks of stage 1
+	s_nop 0                                   // SALU wrote M0: 1 wait state before LDS DMA
+	global_load_lds_dword v8, s[12:13]
+	global_load_lds_dword v9, s[12:13] offset:256
+	global_load_lds_dword v10, s[12:13] offset:512
+	global_load_lds_dword v11, s[12:13] offset:768
+	global_load_lds_dword v12, s[12:13] offset:1024
+	global_load_lds_dword v13, s[12:13] offset:1280
+	global_load_lds_dword v14, s[12:13] offset:1536
+	global_load_lds_dword v15, s[12:13] offset:1792
+	s_mov_b32 m0, s27                         // BT chunks
+	s_add_u32 s12, s12, 0x80                  // A: next stage (also the wait state for M0)
+	s_addc_u32 s13, s13, 0
+	global_load_lds_dword v8, s[14:15]
+	global_load_lds_dword v9, s[14:15] offset:256
+	global_load_lds_dword v10, s[14:15] offset:512
+	global_load_lds_dword v11, s[14:15] offset:768
+	global_load_lds_dword v12, s[14:15] offset:1024
+	global_load_lds_dword v13, s[14:15] offset:1280
+	global_load_lds_dword v14, s[14:15] offset:1536
+	global_load_lds_dword v15, s[14:15] offset:1792
+	s_add_u32 s14, s14, 0x80
+	s_addc_u32 s15, s15, 0
 
-.Lmath:
+.Lsteady:
+	// ---- ping: stage s (even) from buffer 0; stage s+1 is landing in buffer 1
+	s_waitcnt vmcnt(16)                       // stage s has landed; stage s+1's 16 DMAs stay in flight
+	s_barrier                                 // ... in every wave
+	ds_read_b128 v[24:27], v16                // buffer 0
+	ds_read_b128 v[40:43], v20
+	ds_read_b128 v[28:31], v17
+	ds_read_b128 v[44:47], v21
+	ds_read_b128 v[32:35], v18
+	ds_read_b128 v[48:51], v22
+	ds_read_b128 v[36:39], v19
+	ds_read_b128 v[52:55], v23
+	s_waitcnt lgkmcnt(6)                      // A and BT of pair 0 have arrived
+	v_mfma_f32_32x32x8f16 a[0:15], v[24:25], v[40:41], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[26:27], v[42:43], a[0:15]
+	s_waitcnt lgkmcnt(4)
+	v_mfma_f32_32x32x8f16 a[0:15], v[28:29], v[44:45], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[30:31], v[46:47], a[0:15]
+	s_waitcnt lgkmcnt(2)
+	v_mfma_f32_32x32x8f16 a[0:15], v[32:33], v[48:49], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[34:35], v[50:51], a[0:15]
+	s_waitcnt lgkmcnt(0)                      // this wave has read buffer 0 ...
+	s_barrier                                 // ... and so has every wave: it may be refilled
+	v_mfma_f32_32x32x8f16 a[0:15], v[36:37], v[52:53], a[0:15]
+	s_mov_b32 m0, s16                         // A chunks of stage s+2, into buffer 0
+	s_nop 0                                   // SALU wrote M0: 1 wait state before LDS DMA
+	global_load_lds_dword v8, s[12:13]
+	global_load_lds_dword v9, s[12:13] offset:256
+	global_load_lds_dword v10, s[12:13] offset:512
+	global_load_lds_dword v11, s[12:13] offset:768
+	global_load_lds_dword v12, s[12:13] offset:1024
+	global_load_lds_dword v13, s[12:13] offset:1280
+	global_load_lds_dword v14, s[12:13] offset:1536
+	global_load_lds_dword v15, s[12:13] offset:1792
+	s_mov_b32 m0, s17                         // BT chunks
+	s_add_u32 s12, s12, 0x80                  // A: next stage (also the wait state for M0)
+	s_addc_u32 s13, s13, 0
+	global_load_lds_dword v8, s[14:15]
+	global_load_lds_dword v9, s[14:15] offset:256
+	global_load_lds_dword v10, s[14:15] offset:512
+	global_load_lds_dword v11, s[14:15] offset:768
+	global_load_lds_dword v12, s[14:15] offset:1024
+	global_load_lds_dword v13, s[14:15] offset:1280
+	global_load_lds_dword v14, s[14:15] offset:1536
+	global_load_lds_dword v15, s[14:15] offset:1792
+	s_add_u32 s14, s14, 0x80
+	s_addc_u32 s15, s15, 0
+	v_mfma_f32_32x32x8f16 a[0:15], v[38:39], v[54:55], a[0:15]
+
+	// ---- pong: stage s+1 from buffer 1; stage s+2 is landing in buffer 0
+	s_waitcnt vmcnt(16)                       // stage s+1 has landed; stage s+2's 16 DMAs stay in flight
+	s_barrier                                 // ... in every wave
+	ds_read_b128 v[24:27], v16 offset:16384   // buffer 1: the offset adds 16384
+	ds_read_b128 v[40:43], v20 offset:16384
+	ds_read_b128 v[28:31], v17 offset:16384
+	ds_read_b128 v[44:47], v21 offset:16384
+	ds_read_b128 v[32:35], v18 offset:16384
+	ds_read_b128 v[48:51], v22 offset:16384
+	ds_read_b128 v[36:39], v19 offset:16384
+	ds_read_b128 v[52:55], v23 offset:16384
+	s_waitcnt lgkmcnt(6)                      // A and BT of pair 0 have arrived
+	v_mfma_f32_32x32x8f16 a[0:15], v[24:25], v[40:41], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[26:27], v[42:43], a[0:15]
+	s_waitcnt lgkmcnt(4)
+	v_mfma_f32_32x32x8f16 a[0:15], v[28:29], v[44:45], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[30:31], v[46:47], a[0:15]
+	s_waitcnt lgkmcnt(2)
+	v_mfma_f32_32x32x8f16 a[0:15], v[32:33], v[48:49], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[34:35], v[50:51], a[0:15]
+	s_waitcnt lgkmcnt(0)                      // this wave has read buffer 1 ...
+	s_barrier                                 // ... and so has every wave: it may be refilled
+	v_mfma_f32_32x32x8f16 a[0:15], v[36:37], v[52:53], a[0:15]
+	s_mov_b32 m0, s26                         // A chunks of stage s+3, into buffer 1
+	s_nop 0                                   // SALU wrote M0: 1 wait state before LDS DMA
+	global_load_lds_dword v8, s[12:13]
+	global_load_lds_dword v9, s[12:13] offset:256
+	global_load_lds_dword v10, s[12:13] offset:512
+	global_load_lds_dword v11, s[12:13] offset:768
+	global_load_lds_dword v12, s[12:13] offset:1024
+	global_load_lds_dword v13, s[12:13] offset:1280
+	global_load_lds_dword v14, s[12:13] offset:1536
+	global_load_lds_dword v15, s[12:13] offset:1792
+	s_mov_b32 m0, s27                         // BT chunks
+	s_add_u32 s12, s12, 0x80                  // A: next stage (also the wait state for M0)
+	s_addc_u32 s13, s13, 0
+	global_load_lds_dword v8, s[14:15]
+	global_load_lds_dword v9, s[14:15] offset:256
+	global_load_lds_dword v10, s[14:15] offset:512
+	global_load_lds_dword v11, s[14:15] offset:768
+	global_load_lds_dword v12, s[14:15] offset:1024
+	global_load_lds_dword v13, s[14:15] offset:1280
+	global_load_lds_dword v14, s[14:15] offset:1536
+	global_load_lds_dword v15, s[14:15] offset:1792
+	s_add_u32 s14, s14, 0x80
+	s_addc_u32 s15, s15, 0
+	v_mfma_f32_32x32x8f16 a[0:15], v[38:39], v[54:55], a[0:15]
+	s_sub_u32 s11, s11, 1
+	s_cmp_lg_u32 s11, 0
+	s_cbranch_scc1 .Lsteady
+
+	// ---- the last two stages: nothing left to stream
+	s_waitcnt vmcnt(16)                       // stage s has landed; stage s+1's 16 DMAs stay in flight
+	s_barrier
+	ds_read_b128 v[24:27], v16                // buffer 0
+	ds_read_b128 v[40:43], v20
+	ds_read_b128 v[28:31], v17
+	ds_read_b128 v[44:47], v21
+	ds_read_b128 v[32:35], v18
+	ds_read_b128 v[48:51], v22
+	ds_read_b128 v[36:39], v19
+	ds_read_b128 v[52:55], v23
 	s_waitcnt lgkmcnt(6)                      // A and BT of pair 0 have arrived
 	v_mfma_f32_32x32x8f16 a[0:15], v[24:25], v[40:41], a[0:15]
 	v_mfma_f32_32x32x8f16 a[0:15], v[26:27], v[42:43], a[0:15]
@@ -240,21 +350,32 @@ gemm_lds_dma_gfx942:
 	s_waitcnt lgkmcnt(0)
 	v_mfma_f32_32x32x8f16 a[0:15], v[36:37], v[52:53], a[0:15]
 	v_mfma_f32_32x32x8f16 a[0:15], v[38:39], v[54:55], a[0:15]
-	v_xor_b32 v16, 0x4000, v16                // next stage reads the other buffer
-	v_xor_b32 v17, 0x4000, v17
-	v_xor_b32 v18, 0x4000, v18
-	v_xor_b32 v19, 0x4000, v19
-	v_xor_b32 v20, 0x4000, v20
-	v_xor_b32 v21, 0x4000, v21
-	v_xor_b32 v22, 0x4000, v22
-	v_xor_b32 v23, 0x4000, v23
-	s_sub_u32 s11, s11, 1
-	s_cmp_lg_u32 s11, 0
-	s_cbranch_scc1 .Lstage
+	s_waitcnt vmcnt(0)                        // the last stage has landed
+	s_barrier
+	ds_read_b128 v[24:27], v16 offset:16384   // buffer 1
+	ds_read_b128 v[40:43], v20 offset:16384
+	ds_read_b128 v[28:31], v17 offset:16384
+	ds_read_b128 v[44:47], v21 offset:16384
+	ds_read_b128 v[32:35], v18 offset:16384
+	ds_read_b128 v[48:51], v22 offset:16384
+	ds_read_b128 v[36:39], v19 offset:16384
+	ds_read_b128 v[52:55], v23 offset:16384
+	s_waitcnt lgkmcnt(6)                      // A and BT of pair 0 have arrived
+	v_mfma_f32_32x32x8f16 a[0:15], v[24:25], v[40:41], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[26:27], v[42:43], a[0:15]
+	s_waitcnt lgkmcnt(4)
+	v_mfma_f32_32x32x8f16 a[0:15], v[28:29], v[44:45], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[30:31], v[46:47], a[0:15]
+	s_waitcnt lgkmcnt(2)
+	v_mfma_f32_32x32x8f16 a[0:15], v[32:33], v[48:49], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[34:35], v[50:51], a[0:15]
+	s_waitcnt lgkmcnt(0)
+	v_mfma_f32_32x32x8f16 a[0:15], v[36:37], v[52:53], a[0:15]
+	v_mfma_f32_32x32x8f16 a[0:15], v[38:39], v[54:55], a[0:15]
 
 	// ---- epilogue: C tile out. Register r holds row 8 (r >> 2) + 4 h + (r & 3), column lane & 31.
-	// (reading a[0:15] needs 11 wait states after the last 8-pass MFMA on gfx942: the
-	//  8 v_xor, s_sub, s_cmp and s_cbranch after it are 11)
+	s_nop 10                                  // reading a[0:15] needs 11 wait states after the
+	                                          // last 8-pass MFMA on gfx942
 	v_accvgpr_read_b32 v56, a0
 	v_accvgpr_read_b32 v57, a1
 	v_accvgpr_read_b32 v58, a2

@@ -6,6 +6,10 @@ what starts known, what each transfer keeps exact, what must become TOP to stay 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from gcnemu.analysis.cfg import build_cfg
 from gcnemu.analysis.classify import classify_all
 from gcnemu.analysis.values import (LdsRanges, ValueAnalysis, band, bor, bxor, header_launch, initial_state,
@@ -250,3 +254,20 @@ def test_writes_the_operands_do_not_name_make_registers_unknown():
 def test_indirect_jumps_leave_nothing_known():
     st = at_end("\ts_mov_b32 s5, 3\n\ts_setpc_b64 s[0:1]\nafter:\n\ts_nop 0")
     assert st == {}
+
+
+@pytest.mark.parametrize("target", ["gfx90a", "gfx942"])
+def test_flagship_m0_and_read_bases_are_bounded(target):
+    # the double-buffered GEMMs: every LDS DMA and ds_read is bounded, DMAs of the next stage
+    # and ds_reads of this one in different 16 KiB buffers (what lets them lint clean)
+    import gcnemu
+    from gcnemu.analysis.lint import analyze_program
+    prog = gcnemu.parse_file(Path(__file__).resolve().parent.parent / "programs" / f"gemm_lds_dma_{target}.s")
+    an = analyze_program(prog, target)
+    dmas = [i for i, f in enumerate(an.facts) if f.mem is not None and f.mem.kind == "lds-dma"]
+    reads = [i for i, f in enumerate(an.facts) if f.mem is not None and f.mem.reads_lds]
+    assert dmas and reads
+    assert all(an.lds.dma(i) is not None for i in dmas)
+    assert all(an.lds.reads(i) is not None for i in reads)
+    # everything stays inside the two 16 KiB buffers
+    assert max(hi for i in dmas + reads for _, hi in (an.lds.dma(i) if i in dmas else an.lds.reads(i))) <= 32768

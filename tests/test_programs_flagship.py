@@ -93,10 +93,11 @@ GEMM_A = RNG.standard_normal((64, 256)).astype(np.float16)
 GEMM_BT = RNG.standard_normal((64, 256)).astype(np.float16)
 GEMM_C = GEMM_A.astype(np.float64) @ GEMM_BT.astype(np.float64).T
 
-# measured: gfx942 5103 cycles, MFMA util 0.201; gfx90a 5363 cycles, 0.382 (see the report)
+# measured: gfx942 4292 cycles, MFMA util 0.239; gfx90a 5039 cycles, 0.406 (with vmcnt(N)
+# pipelining; the vmcnt(0) versions took 5103 cycles at 0.201 and 5363 at 0.382)
 GEMM_TIMING = {
-    "gemm_lds_dma_gfx942": dict(cycles=(4600, 5650), util=(0.18, 0.23)),
-    "gemm_lds_dma_gfx90a": dict(cycles=(4800, 5900), util=(0.34, 0.42)),
+    "gemm_lds_dma_gfx942": dict(cycles=(3860, 4720), util=(0.215, 0.265)),
+    "gemm_lds_dma_gfx90a": dict(cycles=(4530, 5540), util=(0.365, 0.45)),
 }
 
 
@@ -141,20 +142,22 @@ def test_gemm_lds_dma_timing_stays_in_its_recorded_ranges(gemm):
     # 4 waves x 4 stages x 8 MFMAs of 16384 flops each
     assert st["flops"] == 4 * 4 * 8 * 32 * 32 * 8 * 2
     s = stalls(sim)
-    # The tile is latency bound: waiting for the LDS DMA (vmcnt) and for the matrix core /
-    # memory pipes dominate; barriers cost less; lgkmcnt waits are almost free because the
-    # ds_reads are issued before the next stage's DMA and the MFMAs wait per pair.
+    # The tile is latency bound: the matrix core / memory pipes (pipe busy) and what is left
+    # of the LDS DMA latency (vmcnt) dominate; barriers cost less; lgkmcnt waits stay small
+    # because the MFMAs wait per pair (the first pair waits on ds_reads that share the LDS
+    # with the DMA writes of the next stage).
     total = sum(s.values())
     assert s["waitcnt vmcnt"] + s["pipe busy"] > 0.75 * total
+    assert s["pipe busy"] > 3 * s["waitcnt vmcnt"]  # two stages of prefetch hide most DMA latency
     assert s["barrier"] < 0.25 * total
-    assert s.get("waitcnt lgkmcnt", 0) < 0.02 * total
+    assert s.get("waitcnt lgkmcnt", 0) < 0.05 * total
 
 
 @pytest.mark.parametrize("name", sorted(GEMM_TIMING))
 def test_gemm_lds_dma_without_the_vmcnt_wait_before_the_barrier_is_caught(name):
-    # The tutorial's experiment: drop the `s_waitcnt vmcnt(0)` at the top of a stage.
+    # The tutorial's experiment: drop the `s_waitcnt vmcnt(16)` at the top of a stage.
     text = (PROGRAMS / f"{name}.s").read_text()
-    broken = text.replace("\ts_waitcnt vmcnt(0)                        // this wave's DMAs", "\t// (removed)", 1)
+    broken = text.replace("\ts_waitcnt vmcnt(16)                       // stage s has landed", "\t// (removed)", 1)
     assert broken != text
     kernel = kernel_of(name, broken)
     rules = {r for r, _ in lint_rules(kernel)}
