@@ -77,3 +77,18 @@ def test_memory_ops_and_waitcnt():
 def test_unknown_mnemonics_still_classify_by_pattern():
     f = facts("v_future_op_b32 v1, v2, v3")
     assert "valu" in f.classes and regs(f.writes) == ["v1"] and regs(f.reads, None)[:2] == ["exec", "v2"]
+
+
+@pytest.mark.parametrize("imm,wait_states", [(0, 1), (7, 8), (15, 16), (16, 1), (17, 2), (0x1F, 16)])
+def test_s_nop_counts_only_the_low_four_bits_as_hardware_does(imm, wait_states):
+    # ISA guides: S_NOP repeats SIMM16[3:0] + 1 times, so `s_nop 16` gives one wait state and an
+    # MFMA guarded by two of them is still a hazard
+    assert facts(f"s_nop {imm}").wait_states == wait_states
+
+
+def test_a_hazard_guarded_by_s_nop_16_is_still_reported():
+    from gcnemu.analysis.lint import lint
+    prog = parse("v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], a[0:15]\ns_nop 16\ns_nop 16\n"
+                 "v_accvgpr_read_b32 v4, a0\ns_endpgm\n", "n.s")
+    (d,) = [d for d in lint(prog, "gfx90a") if d.severity == "warning"]
+    assert d.span.line == 4 and d.extra["provided_wait_states"] == 2

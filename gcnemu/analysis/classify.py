@@ -671,7 +671,9 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
     wait_states = 1
     if base == "s_nop":
         n = _const(ops[0], symbols) if ops else 0
-        wait_states = (n or 0) + 1
+        # the hardware reads SIMM16[3:0] only (ISA guides: "repeat SIMM16[3:0] times, 1..16"):
+        # s_nop 16 is one wait state, not 17
+        wait_states = ((n or 0) & 0xF) + 1
     control, label = _control(base, ins)
     facts = Facts(
         index=ins.index, mnemonic=mn, base=base, classes=frozenset(classes), reads=tuple(reads),
