@@ -125,9 +125,6 @@ def test_every_file_records_its_timing(path):
         assert re.search(r"^//\s+expect mfma-utilisation: [\d.]+\.\.[\d.]+", text, re.M)
 
 
-@pytest.mark.xfail(strict=True, reason="lint message word order: 'v_mov_b32 overwrites v4 too soon after "
-                   "v_mfma_f32_16x16x4f32 (line N) reads as SrcC it' (gcnemu/analysis/lint.py _verb puts "
-                   "the object after 'reads as SrcC'); should read 'reads it as SrcC'")
 def test_war_lint_message_reads_as_english():
     kernel, _ = _run(GALLERY / "14_mfma_srcc_valu_overwrite_wrong.s")
     (d,) = [d for d in gcnemu.lint(kernel.program, kernel.target.name) if d.rule == "xdl-srcc-valu-write-war"]

@@ -129,9 +129,10 @@ def _span_of(an: Analysis, i: int, access) -> Span:
 
 
 def _verb(rule_operand: str, producer_operand: str) -> tuple[str, str]:
-    """(consumer verb, producer verb) for the warning sentence."""
+    """(consumer verb, producer phrase) for the warning sentence; the phrase has a `{}` where its
+    object goes ("reads {} as SrcC" reads as English with "it" or a register in it)."""
     c = "overwrites" if rule_operand == "write" else "reads"
-    p = {"srcc": "reads as SrcC", "vdata": "stores"}.get(producer_operand, "writes")
+    p = {"srcc": "reads {} as SrcC", "vdata": "stores {}"}.get(producer_operand, "writes {}")
     return c, p
 
 
@@ -167,14 +168,14 @@ def wait_diagnostic(an: Analysis, h: WaitStateHazard) -> Diagnostic:
     what = h.consumer_access.reg.text() if h.consumer_access is not None else None
     pline = an.instructions[h.producer].span.line
     if what and r.operand not in ("none", "hwreg"):
-        msg = (f"{c.mnemonic} {cverb} {what} too soon after {p.mnemonic} (line {pline}) {pverb} it: "
+        msg = (f"{c.mnemonic} {cverb} {what} too soon after {p.mnemonic} (line {pline}) {pverb.format('it')}: "
                f"{h.provided} of {_plural(h.required, 'wait state')}")
     else:
         msg = (f"{c.mnemonic} issues too soon after {p.mnemonic} (line {pline}): "
                f"{h.provided} of {_plural(h.required, 'wait state')}")
     passes = f" ({p.passes} passes)" if p.passes and r.depends_on_passes else ""
     preg = h.producer_access.reg.text() if h.producer_access is not None else None
-    pnote_msg = f"{p.mnemonic}{passes} {pverb} {preg} here" if preg else f"{p.mnemonic}{passes} is here"
+    pnote_msg = f"{p.mnemonic}{passes} {pverb.format(preg)} here" if preg else f"{p.mnemonic}{passes} is here"
     pnote = Diagnostic("note", pnote_msg, _span_of(an, h.producer, h.producer_access))
     path = describe_path(h, an.cfg, an.facts)
     fix = wait_fix(an, h)
