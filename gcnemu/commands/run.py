@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..diagnostics import Diagnostic, GcnemuError, render
+from ..sim.engine import lane_ranges
 from .common import add_arch, add_format
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
@@ -187,65 +188,6 @@ def _precision(h) -> int:
     return (2 if h.values else 0) + (1 if h.lands else 0) + (1 if h.lanes is not None else 0)
 
 
-def lane_ranges(lanes) -> str:
-    """[0, 1, 2, 3, 8] -> '0-3, 8'."""
-    parts = []
-    run_start = prev = None
-    for k in lanes:
-        if prev is not None and k == prev + 1:
-            prev = k
-            continue
-        if run_start is not None:
-            parts.append(f"{run_start}" if run_start == prev else f"{run_start}-{prev}")
-        run_start = prev = k
-    if run_start is not None:
-        parts.append(f"{run_start}" if run_start == prev else f"{run_start}-{prev}")
-    return ", ".join(parts)
-
-
-def _value_type(mnemonic: str) -> str:
-    """The type a consumer reads its operands as, for the stale-value view: f32 when its
-    name says so, else raw u32 (shown in hex)."""
-    import re
-    m = re.search(r"_(f32|f16|bf16|f64|i32|u32|b32|b64|b128|i16|u16)(?:_|$)", mnemonic)
-    return "f32" if m and m.group(1) == "f32" else "hex"
-
-
-def _show(value: int, tname: str) -> str:
-    if tname == "f32":
-        text = f"{float(np.array([value], np.uint32).view(np.float32)[0]):.9g}"
-        return text + ".0" if text.lstrip("-").isdigit() else text
-    return f"0x{int(value):x}"
-
-
-def stale_text(h, mnemonic: str, max_regs: int = 2, max_values: int = 4) -> str | None:
-    """'lanes 0-63; stale v4 = 0.0 (the value in flight lands at cycle 812)'."""
-    parts = []
-    if h.lanes is not None:
-        parts.append(f"lanes {lane_ranges(h.lanes)}" if h.lanes else "no lane reads a value that differs from the one in flight")
-    if h.values and (h.lanes is None or h.lanes):
-        tname = _value_type(mnemonic)
-        shown = []
-        for name, v in list(h.values.items())[:max_regs]:
-            if np.ndim(v) == 0:
-                shown.append(f"{name} = {_show(int(v), tname)}")
-                continue
-            arr = np.asarray(v).reshape(-1)
-            sel = arr[h.lanes] if h.lanes else arr
-            uniq = list(dict.fromkeys(int(x) for x in sel))
-            if len(uniq) == 1:
-                shown.append(f"{name} = {_show(uniq[0], tname)}")
-            else:
-                vals = ", ".join(_show(int(x), tname) for x in sel[:max_values])
-                shown.append(f"{name} = [{vals}{', ...' if len(sel) > max_values else ''}]")
-        more = len(h.values) - max_regs
-        stale = "stale " + ", ".join(shown) + (f", ... ({len(h.values)} registers)" if more > 0 else "")
-        if h.lands:
-            stale += f" (the value in flight lands at cycle {h.lands})"
-        parts.append(stale)
-    return "; ".join(parts) or None
-
-
 def stale_json(h) -> dict:
     """JSON: register -> the 64 raw uint32 lanes it read (or the SGPR's value)."""
     out = {}
@@ -268,28 +210,46 @@ def hazard_diagnostics(sim) -> list[Diagnostic]:
         if not (0 <= h.consumer < len(kernel.instructions) and 0 <= h.producer < len(kernel.instructions)):
             continue
         groups.setdefault((h.consumer, h.producer, h.rule), []).append(h)
+    # The rule table names the youngest operation a consumer did not wait for; where the engine
+    # saw that consumer read old data it names the operation it really raced with. Executions of
+    # the consumer that the table flagged and the engine saw go fine count towards the engine's
+    # report of the same (consumer, rule) rather than print a second, differently worded one.
+    observed: dict[tuple, tuple] = {}
+    for key, events in groups.items():
+        if any(e.source == "engine" for e in events):
+            ck = (key[0], key[2])
+            if ck not in observed or len(events) > len(groups[observed[ck]]):
+                observed[ck] = key
+    for key in list(groups):
+        target = observed.get((key[0], key[2]))
+        if target is not None and target != key and all(e.source != "engine" for e in groups[key]):
+            groups[target].extend(groups.pop(key))
     multi_wave = len(getattr(sim, "waves", ())) > 1
     out = []
     for (ci, pi, rule), events in groups.items():
         best = max(events, key=lambda e: (_precision(e), -e.cycle))
         times = len({(e.wave, e.cycle) for e in events})
         waves = sorted({e.wave for e in events})
+        seen = len({(e.wave, e.cycle) for e in events if e.source == "engine"})
         cons, prod = kernel.instructions[ci], kernel.instructions[pi]
         msg = best.message
         if times > 1 or multi_wave:
             where = f"wave{'s' if len(waves) > 1 else ''} {lane_ranges(waves)}"
-            msg += f" (in {where}, {times} time{'s' if times != 1 else ''})"
+            msg += f" (in {where}, {times} time{'s' if times != 1 else ''}"
+            if 0 < seen < times:
+                msg += f"; seen racing {seen} time{'s' if seen != 1 else ''}"
+            msg += ")"
         span = best.consumer_span or next((e.consumer_span for e in events if e.consumer_span), None) \
             or getattr(cons, "mnemonic_span", None) or cons.span
         pspan = best.producer_span or next((e.producer_span for e in events if e.producer_span), None) \
             or getattr(prod, "mnemonic_span", None) or prod.span
         notes = [Diagnostic("note", f"{prod.mnemonic} issued here", pspan)]
-        detail = stale_text(best, cons.mnemonic)
+        detail = best.detail(cons.mnemonic)
         if detail:
             notes.append(Diagnostic("note", detail, None))
         d = Diagnostic("warning", msg, span, rule=rule, notes=notes)
         d.extra = {"producer": {"line": pspan.line, "column": pspan.column}, "wave": best.wave,
-                   "cycle": int(best.cycle), "waves": waves, "count": times,
+                   "cycle": int(best.cycle), "waves": waves, "count": times, "observed": seen,
                    "lanes": None if best.lanes is None else [int(k) for k in best.lanes],
                    "stale": stale_json(best)}
         if best.lands:

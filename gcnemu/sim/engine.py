@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import copy
 import heapq
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -115,6 +116,11 @@ class HazardEvent:
     # "engine": seen by the engine (a value read or written while in flight); "rules": the
     # rule table's verdict on the issue stream (gcnemu.analysis.monitor) with no race observed
     source: str = "engine"
+
+    def detail(self, mnemonic: str = "") -> str | None:
+        """'lanes 32-63; stale v4 = 0.0 (the value in flight lands at cycle 32)': the lanes
+        and the stale value read, typed as the consumer `mnemonic` reads it where it says."""
+        return stale_text(self, mnemonic)
 
 
 class EngineNote(str):
@@ -977,6 +983,65 @@ class Engine:
         msg = (f"s_barrier releases at cycle {now} while wave {w.wid}'s {ins.mnemonic} (line {ins.span.line}) "
                f"still writes LDS until cycle {o.complete}: wait with s_waitcnt {counter}(0) before the barrier")
         self.hazards.append(HazardEvent(RULE_BARRIER_LDS, w.wid, now, w.state.pc, o.index, [], msg, o.complete))
+
+
+# ==================================================================== hazard details, as text
+def lane_ranges(lanes) -> str:
+    """[0, 1, 2, 3, 8] -> '0-3, 8'."""
+    parts = []
+    run_start = prev = None
+    for k in lanes:
+        if prev is not None and k == prev + 1:
+            prev = k
+            continue
+        if run_start is not None:
+            parts.append(f"{run_start}" if run_start == prev else f"{run_start}-{prev}")
+        run_start = prev = k
+    if run_start is not None:
+        parts.append(f"{run_start}" if run_start == prev else f"{run_start}-{prev}")
+    return ", ".join(parts)
+
+
+def _value_type(mnemonic: str) -> str:
+    """The type a consumer reads its operands as, for the stale-value view: f32 when its
+    name says so, else raw u32 (shown in hex)."""
+    m = re.search(r"_(f32|f16|bf16|f64|i32|u32|b32|b64|b128|i16|u16)(?:_|$)", mnemonic)
+    return "f32" if m and m.group(1) == "f32" else "hex"
+
+
+def _show(value: int, tname: str) -> str:
+    if tname == "f32":
+        text = f"{float(np.array([value], np.uint32).view(np.float32)[0]):.9g}"
+        return text + ".0" if text.lstrip("-").isdigit() else text
+    return f"0x{int(value):x}"
+
+
+def stale_text(h: "HazardEvent", mnemonic: str, max_regs: int = 2, max_values: int = 4) -> str | None:
+    """'lanes 0-63; stale v4 = 0.0 (the value in flight lands at cycle 812)'."""
+    parts = []
+    if h.lanes is not None:
+        parts.append(f"lanes {lane_ranges(h.lanes)}" if h.lanes else "no lane reads a value that differs from the one in flight")
+    if h.values and (h.lanes is None or h.lanes):
+        tname = _value_type(mnemonic)
+        shown = []
+        for name, v in list(h.values.items())[:max_regs]:
+            if np.ndim(v) == 0:
+                shown.append(f"{name} = {_show(int(v), tname)}")
+                continue
+            arr = np.asarray(v).reshape(-1)
+            sel = arr[h.lanes] if h.lanes else arr
+            uniq = list(dict.fromkeys(int(x) for x in sel))
+            if len(uniq) == 1:
+                shown.append(f"{name} = {_show(uniq[0], tname)}")
+            else:
+                vals = ", ".join(_show(int(x), tname) for x in sel[:max_values])
+                shown.append(f"{name} = [{vals}{', ...' if len(sel) > max_values else ''}]")
+        more = len(h.values) - max_regs
+        stale = "stale " + ", ".join(shown) + (f", ... ({len(h.values)} registers)" if more > 0 else "")
+        if h.lands:
+            stale += f" (the value in flight lands at cycle {h.lands})"
+        parts.append(stale)
+    return "; ".join(parts) or None
 
 
 def _lane_list(bits: int) -> list[int]:
