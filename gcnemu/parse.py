@@ -53,7 +53,13 @@ _MEMORY_PREFIXES = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "s_lo
                     "s_atomic", "s_scratch_", "s_dcache", "s_atc_")
 
 _RANGE_RE = re.compile(r"^(v|s|a|acc|ttmp)\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$")
-_PREC = {"*": 3, "/": 3, "%": 3, "<<": 3, ">>": 3, "+": 2, "-": 2, "^": 1}
+# llvm-mc's (GNU) precedence: * / % << >> above | & ^ above + - (`1+2^3` is 2, `1+3&6` is 3)
+_PREC = {"*": 4, "/": 4, "%": 4, "<<": 4, ">>": 4, "|": 3, "&": 3, "^": 3, "+": 2, "-": 2}
+# Bitwise or: the bar is also the absolute-value modifier, so `_mark_or` rewrites each bar
+# that is an or to this character (a lone surrogate: never in decoded text) for the grammar.
+OR_CHAR = "\ud801"
+_U64 = 1 << 64
+_OUT_OF_RANGE = "literal value out of range for directive"  # llvm-mc 22's words
 _REG_RE = re.compile(r"^(v|s|a|ttmp|acc)(\d+)$")  # llvm-mc: register names are lower case only
 _LABEL_RE = re.compile(r'\s*([A-Za-z_.$][A-Za-z0-9_.$@]*|"[^"]*")[ \t]*:(?!:)')
 _SET_RE = re.compile(r"\s*([A-Za-z_.$][A-Za-z0-9_.$@]*)[ \t]*=(?!=)")
@@ -103,15 +109,23 @@ class _Builder(Transformer):
     # -- atoms
     def int_(self, c):
         t = c[0]
+        if len(t.value) > 20 or int(t.value) >= _U64:  # (int() refuses more than 4300 digits)
+            raise ParseError(_OUT_OF_RANGE, t.column, t.end_column)
         return Imm(int(t.value), self._span(t), t.value)
 
     def hex_(self, c):
         t = c[0]
-        return Imm(int(t.value, 16), self._span(t), t.value)
+        v = int(t.value, 16)
+        if v >= _U64:
+            raise ParseError(_OUT_OF_RANGE, t.column, t.end_column)
+        return Imm(v, self._span(t), t.value)
 
     def bin_(self, c):
         t = c[0]
-        return Imm(int(t.value[2:], 2), self._span(t), t.value)
+        v = int(t.value[2:], 2)
+        if v >= _U64:
+            raise ParseError(_OUT_OF_RANGE, t.column, t.end_column)
+        return Imm(v, self._span(t), t.value)
 
     def float_(self, c):
         t = c[0]
@@ -146,8 +160,9 @@ class _Builder(Transformer):
         file = "a" if m.group(1) == "acc" else m.group(1)
         lo = int(m.group(2))
         hi = int(m.group(3)) if m.group(3) is not None else lo
-        if hi < lo:
-            raise ParseError("first register index should not exceed second index", t.column, t.end_column)
+        if hi < lo:  # llvm-mc's caret is on the first index
+            raise ParseError("first register index should not exceed second index",
+                             t.column + m.start(2), t.column + m.end(2))
         return Reg(file, lo, hi - lo + 1, sp)
 
     def binary(self, c):
@@ -160,10 +175,19 @@ class _Builder(Transformer):
             head = self.neg([c[1], c[2]]) if c[1].value == "-" else c[2]
             tail = self.binary([head] + rest) if rest else head
             return _Split(c[0], tail)
+        if any(c[i].value == "&" for i in range(1, len(c), 2)) and \
+                not all(isinstance(c[i], (Imm, Symbol, Expr)) for i in range(0, len(c), 2)):
+            # `vmcnt(0) & lgkmcnt(0)`: `&` between things that are no values separates items
+            k = next(i for i in range(1, len(c), 2) if c[i].value == "&")
+            head = c[0] if k == 1 else self.binary(c[:k])
+            tail = c[k + 1] if k + 2 == len(c) else self.binary(c[k + 1:])
+            return _Split(head, tail)
         operands = [c[0]]
         ops: list[str] = []
         for i in range(1, len(c), 2):
             op = c[i].value
+            if op == OR_CHAR:
+                op = "|"
             rhs = c[i + 1]
             while ops and _PREC[ops[-1]] >= _PREC[op]:
                 b = operands.pop()
@@ -189,8 +213,9 @@ class _Builder(Transformer):
                 raise ParseError("register index must be a constant", x.span.column, x.span.end_column)
         end = max(hi.span.end_column + 1, t.end_column)
         sp = Span(self.file, self.line, t.column, self.line, end)
-        if hi.value < lo.value:
-            raise ParseError("first register index should not exceed second index", t.column, end)
+        if hi.value < lo.value:  # llvm-mc's caret is on the first index
+            raise ParseError("first register index should not exceed second index",
+                             lo.span.column, lo.span.end_column)
         return Reg(file, lo.value, hi.value - lo.value + 1, sp)
 
     def call(self, c):
@@ -291,10 +316,10 @@ class _Builder(Transformer):
     def group(self, c):
         out = []
         for item in c:
-            while isinstance(item, _Split):
-                out.append(item.first)
-                item = item.rest
-            out.append(item)
+            if isinstance(item, _Split):
+                _flatten(item, out)
+            else:
+                out.append(item)
         return out
 
     def instruction(self, c):
@@ -349,6 +374,64 @@ class _Builder(Transformer):
         return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
 
 
+def _flatten(x, out: list) -> None:
+    while isinstance(x, _Split):
+        _flatten(x.first, out)
+        x = x.rest
+    out.append(x)
+
+
+_WORDS = re.compile(r"""[A-Za-z_.$][A-Za-z0-9_.$@]*:?|[0-9][A-Za-z0-9_.]*|\S""")
+
+
+def _mark_or(code: str, expression: bool = False) -> str:
+    """`code` with each `|` that is bitwise or replaced by OR_CHAR (same length, same columns).
+
+    As llvm-mc reads it: a bar where an operand starts, or after a register, opens an absolute
+    value (`|v1|`, `v0 |v1|`); inside one, a bar after a value closes it; any other bar after
+    a value (a number, a symbol, `)`) is bitwise or: `(1<<4)|1`, `x | 2`."""
+    out = list(code)
+    opens: list[int] = []  # the paren depth at each open absolute-value bar
+    depth = 0
+    prev = "start"  # start | op | reg | value
+    first = not expression  # an instruction's first word is its mnemonic
+    for m in _WORDS.finditer(code):
+        w = m.group()
+        ch = w[0]
+        if ch == "|":
+            if opens and opens[-1] == depth and prev in ("reg", "value"):
+                opens.pop()
+                prev = "reg"  # a closed |x| is a modified operand: a bar after it starts another
+            elif prev == "value":
+                out[m.start()] = OR_CHAR
+                prev = "op"
+            else:
+                opens.append(depth)
+                prev = "op"
+            continue
+        if ch in "([":
+            depth += 1
+            prev = "op"
+        elif ch in ")]":
+            depth -= 1
+            prev = "value" if ch == ")" else "reg"
+        elif ch.isalpha() or ch in "_.$":
+            if first:
+                prev = "start"
+            elif w[-1] == ":":
+                prev = "op"
+            elif _REG_RE.match(w) or w in SPECIAL_REGISTERS or w in ("v", "s", "a", "acc", "ttmp"):
+                prev = "reg"
+            else:
+                prev = "value"
+        elif ch.isdigit():
+            prev = "value"
+        else:
+            prev = "op"
+        first = False
+    return "".join(out)
+
+
 def _modify(x, sp: Span, neg: bool = False, abs_: bool = False, sext: bool = False):
     if isinstance(x, Modified):
         return Modified(x.inner, x.neg != neg if neg else x.neg, x.abs or abs_, x.sext or sext, sp)
@@ -377,6 +460,10 @@ def fold(op: str, a: int, b: int) -> int:
         return a >> min(b, 64) if b >= 0 else 0
     if op == "^":
         return a ^ b
+    if op == "|":
+        return a | b
+    if op == "&":
+        return a & b
     raise ValueError(op)
 
 
@@ -552,7 +639,10 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
         if j + 1 < n and toks[j + 1][1] in "([":
             if toks[j + 1][1] == "(" and j + 3 < n and toks[j + 2][0] in ("int", "hex") and toks[j + 3][1] == ")" \
                     and text not in ("neg", "abs", "sext"):
-                a, _ = _fast_atom(toks, j + 2, n, file, line)
+                r = _fast_atom(toks, j + 2, n, file, line)
+                if r is None:
+                    return None
+                a = r[0]
                 return Call(text, (a,), _Span(file, line, col, line, a.span.end_column + 1)), j + 4
             return None
         sp = _Span(file, line, col, line, col + len(text))
@@ -563,12 +653,16 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
             return _Special(text, sp), j + 1
         return _Symbol(text, sp), j + 1
     if kind == "int":
+        if len(text) > 19:  # may not fit in 64 bits (and int() refuses > 4300 digits): the grammar says so
+            return None
         return _Imm(int(text), _Span(file, line, col, line, col + len(text)), text), j + 1
     if kind == "hex":
+        if len(text) > 18:
+            return None
         return _Imm(int(text, 16), _Span(file, line, col, line, col + len(text)), text), j + 1
     if kind == "float":
         return FloatImm(float(text), _Span(file, line, col, line, col + len(text)), text), j + 1
-    if text == "-" and j + 1 < n:
+    if text == "-" and j + 1 < n and toks[j + 1][1] != "-":  # `--x`: the grammar (no recursion here)
         r = _fast_atom(toks, j + 1, n, file, line)
         if r is None:
             return None
@@ -611,19 +705,21 @@ def _fast_instruction(code: str, file: str, line: int):
             continue
         if kind == "int":
             i += 1
-            if modifiers or i < n and toks[i][1] in "()[]-":
+            if modifiers or i < n and toks[i][1] in "()[]-" or len(text) > 19:
                 return None
             operands.append(_Imm(int(text), _Span(file, line, col, line, col + len(text)), text))
             prev_call = False
             continue
         if kind == "punct":
             if text == ",":
-                if i + 1 < n and toks[i + 1][1] == ",":
+                if i == 1 or i + 1 < n and toks[i + 1][1] in ",&":  # `s_nop ,0`, `v0,,v1`, `v0,& v1`
                     return None
                 i += 1
                 continue
             if text == "&":
-                if not operands or i + 1 >= n or toks[i + 1][1] in ",&":
+                # only the s_waitcnt separator between two calls (`vmcnt(0) & lgkmcnt(0)`); anything
+                # else is bitwise and, an expression for the grammar
+                if not prev_call or i + 2 >= n or toks[i + 1][0] != "name" or toks[i + 2][1] != "(":
                     return None
                 i += 1
                 continue
@@ -640,7 +736,7 @@ def _fast_instruction(code: str, file: str, line: int):
             if toks[i + 1][1] == "[":  # key:[int, int, ...]
                 j = i + 2
                 vals = []
-                while j < n and toks[j][0] in ("int", "hex"):
+                while j < n and toks[j][0] in ("int", "hex") and len(toks[j][1]) < 19:
                     vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
                     j += 1
                     if j < n and toks[j][1] == ",":
@@ -756,6 +852,31 @@ def _strip_comment(text: str, in_block: bool) -> tuple[str, bool]:
     return "".join(out), in_block
 
 
+def _block_open_column(text: str) -> int:
+    """1-based column of the /* that leaves a block comment open at the end of `text`."""
+    col = 1
+    i, n, in_str, in_block = 0, len(text), False, False
+    while i < n:
+        if in_block:
+            if text.startswith("*/", i):
+                in_block = False
+                i += 2
+                continue
+        elif in_str:
+            if text[i] == "\\":
+                i += 1
+            elif text[i] == '"':
+                in_str = False
+        elif text[i] == '"':
+            in_str = True
+        elif text.startswith("/*", i):
+            in_block, col = True, i + 1
+            i += 2
+            continue
+        i += 1
+    return col
+
+
 def _split_args(text: str) -> tuple[str, ...]:
     """Split directive arguments on top-level commas, respecting quotes and brackets."""
     args, depth, cur, in_str = [], 0, [], False
@@ -793,7 +914,7 @@ def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
             col = len(text.rstrip()) + 1
             return "unexpected end of statement: operand expected", col, col + 1
         col = tok.column or 1
-        return f"unexpected token '{tok}'", col, (tok.end_column or col + 1)
+        return f"unexpected token '{str(tok).replace(OR_CHAR, '|')}'", col, (tok.end_column or col + 1)
     if isinstance(err, UnexpectedEOF):
         col = len(text.rstrip()) + 1
         return "unexpected end of statement", col, col + 1
@@ -821,13 +942,18 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
         decoded = text
     if decoded.startswith("\ufeff"):
         decoded = decoded[1:]
+    if "\r" in decoded:  # CRLF, and a lone CR (old Mac), end a line as in llvm-mc
+        decoded = decoded.replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in decoded:  # llvm-mc's lexer takes NUL for a blank
+        decoded = decoded.replace("\x00", " ")
     lines = decoded.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    prog = Program(file=file, lines=[ln.rstrip("\r") for ln in lines])
+    prog = Program(file=file, lines=lines)
     instr_parser, expr_parser, builder = _parsers()
     builder.file = file
     in_comment = False
+    comment_open = (1, 1)  # (line, column) of the /* of an open block comment
     block_end: str | None = None
     block: Directive | None = None
     block_body: list[str] = []
@@ -857,7 +983,12 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
                 continue
         if "#" in raw and raw.lstrip().startswith("#"):
             continue  # preprocessor line markers
-        code, in_comment = _strip_comment(raw, in_comment)
+        if in_comment:
+            code, in_comment = _strip_comment(raw, True)
+        else:
+            code, in_comment = _strip_comment(raw, False)
+            if in_comment:  # a /* left open: llvm-mc reports it where it opens
+                comment_open = (lineno, _block_open_column(raw))
         stripped = code.strip()
         if not stripped:
             continue
@@ -922,7 +1053,7 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
             continue
         try:
             builder.line = lineno
-            ins = instr_parser.parse(code)
+            ins = instr_parser.parse(_mark_or(code) if "|" in code else code)
             memo[code] = ins
         except ParseError as e:
             prog.diagnostics.append(Diagnostic("error", e.message, Span(file, lineno, e.column, lineno, e.end_column)))
@@ -952,8 +1083,8 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
         block.body = tuple(block_body)
         prog.diagnostics.append(Diagnostic("error", f"missing {block_end} for {block.name}", block.span))
     if in_comment:
-        last = len(prog.lines)
-        prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, last, 1, last, 2)))
+        ln, col = comment_open
+        prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, ln, col, ln, col + 2)))
     last_stats.update(instructions=count, memo_hits=memo_hits, lines=len(prog.lines))
     return prog
 
@@ -1011,7 +1142,7 @@ def _parse_expr(expr_parser: Lark, builder: _Builder, code: str, start: int, lin
     text = " " * start + code[start:]
     builder.line = lineno
     try:
-        return expr_parser.parse(text)
+        return expr_parser.parse(_mark_or(text, expression=True) if "|" in text else text)
     except (ParseError, VisitError, UnexpectedInput, RecursionError) as e:
         inner = e.orig_exc if isinstance(e, VisitError) else e
         if isinstance(inner, ParseError):

@@ -76,6 +76,23 @@ def test_benchmark_kernel_parses_identically():
     "s_mov_b32 s0, nt",
     "s_load_dword s0, s[0:1], 0x0 glc",
     "global_load_dword v1, v[2:3], off glc",
+    # lines the fast path must decline (the grammar decides, as llvm-mc does)
+    "s_nop ,0",
+    "v_mov_b32 v0,& v1",
+    "v_mov_b32 v0 &, v1",
+    "s_mov_b32 s0, 0xff & 0xf",
+    "s_waitcnt vmcnt(0) & 1",
+    "s_waitcnt 0 & lgkmcnt(0)",
+    "s_waitcnt vmcnt(0) & lgkmcnt(0) & expcnt(0)",
+    "s_mov_b32 s0, --1",
+    "s_mov_b32 s0, " + "-" * 3000 + "1",
+    "s_mov_b32 s0, 18446744073709551615",
+    "s_mov_b32 s0, 18446744073709551616",
+    "s_mov_b32 s0, 0x10000000000000000",
+    "s_nop " + "1" * 5000,
+    "s_waitcnt vmcnt(" + "9" * 30 + ")",
+    "v_pk_fma_f16 v0, v1, v2, v3 neg_lo:[1,0,0" + "0" * 30 + "]",
+    "s_mov_b32 s[3:2], 0",
 ])
 def test_typical_lines_parse_identically(line):
     _same(f"label_1:\n{line}\n", "t.s")
