@@ -393,11 +393,14 @@ def _mark_or(code: str, expression: bool = False) -> str:
     out = list(code)
     opens: list[int] = []  # the paren depth at each open absolute-value bar
     depth = 0
+    calls: list[bool] = []  # per open paren: is it a call's (`vmcnt(`, `hwreg(`)?
     prev = "start"  # start | op | reg | value
     first = not expression  # an instruction's first word is its mnemonic
+    name = False  # the previous word is a name
     for m in _WORDS.finditer(code):
         w = m.group()
         ch = w[0]
+        after_name, name = name, False
         if ch == "|":
             if opens and opens[-1] == depth and prev in ("reg", "value"):
                 opens.pop()
@@ -411,10 +414,13 @@ def _mark_or(code: str, expression: bool = False) -> str:
             continue
         if ch in "([":
             depth += 1
+            calls.append(ch == "(" and after_name)  # the grammar's call: NAME "(" (blanks between allowed)
             prev = "op"
         elif ch in ")]":
             depth -= 1
-            prev = "value" if ch == ")" else "reg"
+            call = calls.pop() if calls else False
+            # `(1)|2` is an or; a call (`vmcnt(0) |v1|`) or a register range is no expression value
+            prev = "value" if ch == ")" and not call else "reg"
         elif ch.isalpha() or ch in "_.$":
             if first:
                 prev = "start"
@@ -424,6 +430,7 @@ def _mark_or(code: str, expression: bool = False) -> str:
                 prev = "reg"
             else:
                 prev = "value"
+            name = w[-1] != ":" and not first
         elif ch.isdigit():
             prev = "value"
         else:
@@ -914,6 +921,8 @@ def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
             col = len(text.rstrip()) + 1
             return "unexpected end of statement: operand expected", col, col + 1
         col = tok.column or 1
+        if err.expected == {"VBAR"}:  # |x| holds one primary expression (`|1+1|`), as in llvm-mc
+            return "expected vertical bar", col, col + 1
         return f"unexpected token '{str(tok).replace(OR_CHAR, '|')}'", col, (tok.end_column or col + 1)
     if isinstance(err, UnexpectedEOF):
         col = len(text.rstrip()) + 1

@@ -939,6 +939,14 @@ def _check_swizzle(text: str, span: Span) -> None:
     if len(parts) - 1 != _SWIZZLE_MODES[parts[0]]:
         raise _Error("expected a comma" if len(parts) - 1 < _SWIZZLE_MODES[parts[0]] else
                      "expected a closing parentheses", span)
+    if parts[0] == "BITMASK_PERM":  # llvm-mc 22: a quoted mask of five of 0 1 p i (lower case)
+        mask = parts[1]
+        if not (len(mask) >= 2 and mask[0] == mask[-1] == '"'):
+            raise _Error("expected a string", span)
+        if len(mask) != 7:
+            raise _Error("expected a 5-character mask", span)
+        if any(ch not in "01pi" for ch in mask[1:-1]):
+            raise _Error("invalid mask", span)
 
 
 # ------------------------------------------------------------------ shared operand checks
@@ -1005,6 +1013,8 @@ def _check_scalar(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> N
     if ins.modifiers:
         raise _Error("invalid operand for instruction", ins.modifiers[0].span)
     specs = info.operands
+    if specs and specs[0].kinds == "w" and ops:
+        _waitcnt_syntax(ops, ins)
     n_min = sum(1 for sp in specs if not sp.optional)
     _count(ins, ops, n_min, len(specs))
     literals = set()
@@ -1060,6 +1070,24 @@ def _check_branch_target(v: _V, ins: Instruction, ctx: _Ctx) -> None:
 
 
 _WAITCNT_NAMES = ("vmcnt", "expcnt", "lgkmcnt")
+
+
+def _waitcnt_syntax(ops: list[_V], ins: Instruction) -> None:
+    """What llvm-mc 22's s_waitcnt parser says before operands are counted: a name that is no
+    counter call (`vmcnt 0`, an undefined symbol) is no absolute expression; after counters,
+    only counters may follow."""
+    first = ops[0]
+    if first.kind in ("reloc", "s", "srcreg", "aperture", "off", "other") and not first.modified:
+        raise _Error("expected absolute expression", first.span)
+    if first.kind in ("call", "group") and len(ops) > 1:
+        nxt = ops[1]
+        o = nxt.op
+        if not nxt.modified and (isinstance(o, (Symbol, Special)) or isinstance(o, Reg) and o.count == 1 and
+                                 o.span.end_column - o.span.column == len(o.text())):  # an identifier
+            sp = nxt.span
+            raise _Error("expected a left parenthesis", Span(sp.file, sp.line, sp.end_column, sp.line, sp.end_column + 1))
+        if nxt.kind != "call":
+            raise _Error("expected a counter name", nxt.span)
 
 
 def _check_waitcnt(v: _V, ins: Instruction, ctx: _Ctx) -> None:

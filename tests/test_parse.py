@@ -471,10 +471,10 @@ VERDICTS = [
     ("gfx90a", "s_mov_b32 s0, 18446744073709551616", REJECT),
     pytest.param("gfx90a", "s_mov_b32 s0, 0x1ffffffffffffffff", REJECT),
     ("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01pip")', ACCEPT),
-    pytest.param("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01pi")', REJECT, marks=_bug(
-        "validate: the BITMASK_PERM mask string is not checked; llvm-mc 22: 1:52: error: expected a 5-character mask")),
-    pytest.param("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01pix")', REJECT, marks=_bug(
-        "validate: the BITMASK_PERM mask characters are not checked; llvm-mc 22: 1:52: error: invalid mask")),
+    ("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01pi")', REJECT),
+    ("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01pix")', REJECT),
+    ("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01PIP")', REJECT),
+    ("gfx90a", 'ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "10ipi")', ACCEPT),
     ("gfx90a", "s_nop ,0", REJECT),
     ("gfx90a", "v_mov_b32 v0,& v1", REJECT),
 ]
@@ -589,9 +589,14 @@ CARETS = [
                             "(1:36); llvm-mc 22 points at `lds` (1:44)")),
     ("gfx90a", "s_mov_b32 s[3:2], 0", 13, "first register index should not exceed second index"),
     ("gfx90a", "s_nop 0xfffffffffffffffff", 7, "literal value out of range for directive"),
-    pytest.param("gfx90a", "s_waitcnt vmcnt 0", 11, "expected absolute expression", marks=_bug(
-        "validate: `s_waitcnt vmcnt 0` (no parentheses) gives 1:17 'invalid operand for instruction'; llvm-mc 22 "
-        "says 1:11 'expected absolute expression'")),
+    ("gfx90a", "s_waitcnt vmcnt 0", 11, "expected absolute expression"),
+    ("gfx90a", "s_waitcnt vcc", 11, "expected absolute expression"),
+    ("gfx90a", "s_waitcnt vmcnt(0), 0", 21, "expected a counter name"),
+    ("gfx90a", "s_waitcnt vmcnt(0) |v1|", 20, "expected a counter name"),
+    ("gfx90a", "s_waitcnt lgkmcnt(0) x", 23, "expected a left parenthesis"),
+    ("gfx90a", "s_waitcnt vmcnt(0) v1", 22, "expected a left parenthesis"),
+    ("gfx90a", "s_waitcnt 1 vmcnt", 13, "invalid operand for instruction"),
+    ("gfx90a", "v_add_f32_e64 v0, |1+1|, v1", 21, "expected vertical bar"),
     pytest.param("gfx90a", "s_waitcnt_vscnt null, 0", 1, "instruction not supported on this GPU", marks=_bug(
         "isa/mnemonics: gfx10+ mnemonics are unknown, so s_waitcnt_vscnt is 'invalid instruction'; llvm-mc 22 "
         "says 'instruction not supported on this GPU' (it exists on other GPUs)")),
