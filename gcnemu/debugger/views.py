@@ -363,8 +363,12 @@ def format_hazard(sim, h) -> str:
     lands = getattr(h, "lands", 0)
     note = Diagnostic("note", f"{prod.mnemonic} was issued here" + (f"; its result lands @{lands}" if lands else ""),
                       prod.span) if prod else None
+    notes = [note] if note else []
+    detail = h.detail(cons.mnemonic if cons else "") if hasattr(h, "detail") else None
+    if detail:  # which lanes read what stale value: what the user compares with the right one
+        notes.append(Diagnostic("note", detail, None))
     d = Diagnostic("warning", f"{h.message} (wave {h.wave})", cons.span if cons else None,
-                   rule=h.rule, notes=[note] if note else [])
+                   rule=h.rule, notes=notes)
     return render(d, sim.kernel.program.lines)
 
 
