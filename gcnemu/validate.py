@@ -1515,6 +1515,10 @@ def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> Non
         if role == "vaddr":
             want = 1 if (saddr is not None and saddr.kind == "s") else 2
             if v.kind != "v" or v.count != want or not _vgpr_aligned(v, ctx):
+                if v.kind == "v" and v.count in (1, 2) and _vgpr_aligned(v, ctx) and saddr is not None:
+                    # a well-formed address of the other form: llvm-mc blames the saddr (`v2, off`,
+                    # `v[2:3], s[4:5]`)
+                    raise _invalid(saddr, ins)
                 raise _invalid(v, ins)
             continue
         if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
@@ -1553,7 +1557,24 @@ def _check_mubuf(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> No
     if ins.has("lds"):
         if info.mnemonic in _LDS_WIDE and ctx.name != "gfx950":
             raise _Error("invalid operand for instruction", next(m for m in ins.modifiers if m.name == "lds").span)
-        specs = [sp for sp in specs if sp.role != "vdata"]
+        try:
+            _mubuf_operands(ins, [sp for sp in specs if sp.role != "vdata"], ops, ctx)
+        except _Error:
+            # not the LDS form: llvm-mc reports the operands against the form with vdata, and
+            # when they fit that one, blames `lds` (`buffer_load_dword v1, v2, s[8:11], 0 offen lds`)
+            plain = Instruction(ins.mnemonic, ins.operands, tuple(m for m in ins.modifiers if m.name != "lds"),
+                                ins.span, ins.mnemonic_span, ins.index)
+            row = opcodes.row_for(plain, ctx.name)
+            if row is None or row.encoding != "MUBUF" or not any(sp.role == "vdata" for sp in row.operands):
+                raise
+            _mubuf_operands(ins, list(row.operands), ops, ctx)
+            raise _Error("invalid operand for instruction",
+                         next(m for m in ins.modifiers if m.name == "lds").span) from None
+        return
+    _mubuf_operands(ins, specs, ops, ctx)
+
+
+def _mubuf_operands(ins: Instruction, specs: list, ops: list[_V], ctx: _Ctx) -> None:
     offen, idxen = ins.has("offen"), ins.has("idxen")
     _count(ins, ops, len(specs), len(specs))
     for v, spec in zip(ops, specs):

@@ -578,15 +578,15 @@ CARETS = [
      "invalid modifier: neg is not supported"),
     ("gfx90a", "global_load_lds_dword v[2:3], off", 1, "instruction not supported on this GPU"),
     ("gfx942", "global_load_dword v1, v[2:3], off glc slc", 35, "invalid operand for instruction"),
-    pytest.param("gfx90a", "global_load_dword v1, v2, off", 27, "invalid operand for instruction", marks=_bug(
-        "validate: a 32-bit VGPR address with `off` is blamed on the address (1:23); llvm-mc 22 points at `off` "
-        "(1:27)")),
-    pytest.param("gfx90a", "global_load_dword v1, v[2:3], s[4:5]", 31, "invalid operand for instruction", marks=_bug(
-        "validate: a 64-bit address with an SGPR base is blamed on v[2:3] (1:23); llvm-mc 22 points at s[4:5] "
-        "(1:31)")),
-    pytest.param("gfx90a", "buffer_load_dword v1, v2, s[8:11], 0 offen lds", 44, "invalid operand for instruction",
-                 marks=_bug("validate: the error of an `lds` load with a vdata register is put on the soffset `0` "
-                            "(1:36); llvm-mc 22 points at `lds` (1:44)")),
+    ("gfx90a", "global_load_dword v1, v2, off", 27, "invalid operand for instruction"),
+    ("gfx90a", "global_load_dword v1, v[2:3], s[4:5]", 31, "invalid operand for instruction"),
+    ("gfx90a", "global_load_dword v1, v[2:3], s4", 31, "invalid operand for instruction"),
+    ("gfx90a", "global_store_dword v2, v1, off", 28, "invalid operand for instruction"),
+    ("gfx90a", "global_atomic_add v1, v2, v3, off glc", 31, "invalid operand for instruction"),
+    ("gfx90a", "global_load_dword v1, v[2:4], off", 23, "invalid operand for instruction"),
+    ("gfx90a", "buffer_load_dword v1, v2, s[8:11], 0 offen lds", 44, "invalid operand for instruction"),
+    ("gfx90a", "buffer_load_dword s1, v2, s[8:11], 0 offen lds", 19, "invalid operand for instruction"),
+    ("gfx950", "buffer_load_ubyte v1, v2, s[8:11], 0 offen lds", 44, "invalid operand for instruction"),
     ("gfx90a", "s_mov_b32 s[3:2], 0", 13, "first register index should not exceed second index"),
     ("gfx90a", "s_nop 0xfffffffffffffffff", 7, "literal value out of range for directive"),
     ("gfx90a", "s_waitcnt vmcnt 0", 11, "expected absolute expression"),
