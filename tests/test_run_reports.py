@@ -87,6 +87,17 @@ def test_the_engine_and_the_rule_table_do_not_word_one_race_twice(gemm_nowait, c
     assert err.count("note: lanes ") >= 8 and "; stale v24 = " in err
 
 
+
+def test_the_producer_note_points_at_the_operation_the_message_names(gemm_nowait, capsys):
+    """A warning that says "the LDS DMA global_load_lds_dword (line N)" shows line N in its
+    note, not the younger DMA the rule table would have named."""
+    rc, out, err = gcnemu(capsys, "run", gemm_nowait, "--format", "json")
+    for d in json.loads(out)["diagnostics"]:
+        named = re.findall(r"\(line (\d+)\)", d["message"])  # the producer is named last
+        if d["severity"] == "warning" and named:
+            assert d["producer"]["line"] == int(named[-1]), d["message"]
+
+
 MFMA_RACE = """
     v_mov_b32 v1, 1.0
     v_mov_b32 v2, 2.0

@@ -231,7 +231,7 @@ def hazard_diagnostics(sim) -> list[Diagnostic]:
         times = len({(e.wave, e.cycle) for e in events})
         waves = sorted({e.wave for e in events})
         seen = len({(e.wave, e.cycle) for e in events if e.source == "engine"})
-        cons, prod = kernel.instructions[ci], kernel.instructions[pi]
+        cons, prod = kernel.instructions[ci], kernel.instructions[best.producer]
         msg = best.message
         if times > 1 or multi_wave:
             where = f"wave{'s' if len(waves) > 1 else ''} {lane_ranges(waves)}"
@@ -241,7 +241,10 @@ def hazard_diagnostics(sim) -> list[Diagnostic]:
             msg += ")"
         span = best.consumer_span or next((e.consumer_span for e in events if e.consumer_span), None) \
             or getattr(cons, "mnemonic_span", None) or cons.span
-        pspan = best.producer_span or next((e.producer_span for e in events if e.producer_span), None) \
+        # the note shows the producer the message names (folded-in rule-table events may name
+        # a younger operation than the one the engine saw race)
+        pspan = best.producer_span or next((e.producer_span for e in events
+                                            if e.producer_span and e.producer == best.producer), None) \
             or getattr(prod, "mnemonic_span", None) or prod.span
         notes = [Diagnostic("note", f"{prod.mnemonic} issued here", pspan)]
         detail = best.detail(cons.mnemonic)
