@@ -1047,6 +1047,13 @@ def parse_expect(d: Directive, rest: Src) -> Expect:
         reason = after.text[:colon].strip() if colon >= 0 else ""
         if not reason:
             raise after.error("expected 'expect stall REASON: A..B' (cycles per wave, e.g. 'stall waitcnt vmcnt: 0..500')")
+        from .sim.counters import STALL_REASONS
+        if reason not in STALL_REASONS:
+            import difflib
+            close = difflib.get_close_matches(reason, STALL_REASONS, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(STALL_REASONS)})"
+            start = after.text.index(reason)
+            raise after.error(f"unknown stall reason '{reason}'{hint}", start, start + len(reason))
         val = after.sub(colon + 1)
         lo, hi = parse_range(val, f"stall {reason}")
         return MetricExpect(d.src, d, metric=f"stall:{reason}", lo=lo, hi=hi, value_src=val)

@@ -502,3 +502,27 @@ def test_a_hazard_line_must_hold_an_instruction(tmp_path):
 def test_every_kind_of_rule_id_is_accepted(tmp_path, rule):
     """Table rules, counter rules and the engine's own ids are all known (a guard on them passes)."""
     assert run(tmp_path, HAZARD_HEADER.replace("ARCH", "gfx942").replace("EXPECT", f"expect no hazard {rule} at 4"))[2] == []
+
+
+def test_a_misspelt_stall_reason_is_an_error_not_a_silent_zero(tmp_path):
+    text, span = header_error(tmp_path, """
+        ; gcnemu:
+        ;   expect stall waitcnt vmcn: 0..500
+          s_endpgm
+    """)
+    assert (span.line, span.column) == (2, 18)  # under the reason
+    assert "unknown stall reason 'waitcnt vmcn'; did you mean 'waitcnt vmcnt'?" in text
+
+
+def test_every_stall_reason_the_engine_books_is_a_known_one():
+    """The list a header is checked against is the engine's own vocabulary."""
+    from pathlib import Path
+
+    from gcnemu.sim.counters import STALL_REASONS
+    from gcnemu.snippet import load_snippet
+    booked = set()
+    for name in ("gemm_lds_dma_gfx942.s", "sgemm_vector.s", "loop_sum.s", "batched_hgemm_4x4.s"):
+        sim = load_snippet(str(Path(__file__).parents[1] / "programs" / name)).simulate()
+        for w in sim.engine.waves:
+            booked |= {k for k, v in w.stall_totals.items() if v}
+    assert booked and booked <= set(STALL_REASONS), booked - set(STALL_REASONS)

@@ -23,6 +23,11 @@ from dataclasses import dataclass
 COUNTERS = ("vm", "lgkm", "exp")
 COUNTER_NAMES = {"vm": "vmcnt", "lgkm": "lgkmcnt", "exp": "expcnt"}
 
+# Why a wave did not issue, as the engine books stall cycles (`gcnemu run` stall breakdown,
+# snippet `expect stall REASON`): one list, so a misspelt expectation is an error, not a 0.
+STALL_REASONS = ("waitcnt vmcnt", "waitcnt lgkmcnt", "waitcnt expcnt", "pipe busy", "counter full",
+                 "dependency", "barrier", "nop", "sleep", "branch")
+
 # Dynamic hazard rule ids raised by the engine: the counter rules of the hazard table
 # (gcnemu/isa/data/hazards.toml [[counter_rule]]), so `run` and `lint` name a race alike.
 RULE_VMEM_READ = "vmem-result-before-vmcnt"  # a VGPR read before the load writing it returned
