@@ -140,3 +140,18 @@ def test_columns_keep_every_event_cycle_and_compress_idle_stretches():
     assert None in cols
     text = render(sim.engine)
     assert text.count("\n[") == len(rows)
+
+
+def test_text_output_lists_each_race_once_however_many_waves_repeat_it(tmp_path, capsys):
+    """Four waves racing at the same ds_read give one hazard line that says so, as `run` does."""
+    from pathlib import Path
+    src = (Path(__file__).parents[1] / "programs" / "gemm_lds_dma_gfx942.s").read_text().split("\n")
+    barrier = next(i for i, line in enumerate(src) if line.strip().startswith("s_barrier"))
+    del src[max(i for i in range(barrier) if src[i].strip().startswith("s_waitcnt vmcnt("))]
+    f = tmp_path / "nowait.s"
+    f.write_text("\n".join(src))
+    main(["timeline", str(f), "--wave", "0"])
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("  hazard [")]
+    keys = [(ln.split("]")[0], ln.split(" line ")[1].split()[0]) for ln in lines]
+    assert lines and len(keys) == len(set(keys))
+    assert any("(in waves 0-3, 4 times" in ln for ln in lines)

@@ -113,8 +113,11 @@ def run(args) -> int:
         print(render(eng, args.wave, line_range, max_rows=args.max_rows))
         print()
         print(summary(eng))
-        for h in eng.hazards:
-            print(f"  hazard [{h.rule}] wave {h.wave} cycle {h.cycle}: {h.message}")
+        from .run import hazard_diagnostics
+        hz = hazard_diagnostics(sim)  # one line per race, folded over waves and iterations as `run` does
+        for d in hz:
+            print(f"  hazard [{d.rule}] line {d.span.line} (wave {d.extra['wave']}, issued at cycle "
+                  f"{d.extra['cycle']}): {d.message}")
         if args.trace:
             print(f"trace written to {args.trace}")
         print_diagnostics(diags, sources, out=sys.stderr)
