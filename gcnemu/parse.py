@@ -109,9 +109,18 @@ class _Builder(Transformer):
     # -- atoms
     def int_(self, c):
         t = c[0]
-        if len(t.value) > 20 or int(t.value) >= _U64:  # (int() refuses more than 4300 digits)
+        text = t.value
+        if text[0] == "0" and len(text) > 1:  # a leading 0 means octal, as in llvm-mc (`017` is 15)
+            if "8" in text or "9" in text:
+                raise ParseError("failed parsing operand.", t.column, t.end_column)
+            v = int(text, 8)
+        elif len(text) > 20:  # (int() refuses more than 4300 digits)
+            v = _U64
+        else:
+            v = int(text)
+        if v >= _U64:
             raise ParseError(_OUT_OF_RANGE, t.column, t.end_column)
-        return Imm(int(t.value), self._span(t), t.value)
+        return Imm(v, self._span(t), text)
 
     def hex_(self, c):
         t = c[0]
@@ -241,6 +250,9 @@ class _Builder(Transformer):
 
     def absval(self, c):
         x = c[0]
+        if isinstance(x, Modified):  # llvm-mc: no `-v1` (`|-v1|`) nor a second bar (`||v1||`) inside
+            col = x.span.column - 1 if x.abs else x.span.column  # llvm-mc's carets
+            raise ParseError("unknown token in expression" if x.abs else "failed parsing operand.", col, col + 1)
         sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column + 1)
         if isinstance(x, Modified):
             return _modify(x, sp, abs_=True)
@@ -448,30 +460,36 @@ def _modify(x, sp: Span, neg: bool = False, abs_: bool = False, sext: bool = Fal
 
 
 def fold(op: str, a: int, b: int) -> int:
-    """Constant folding with llvm-mc's integer semantics (64-bit, C-like division)."""
+    """Constant folding with llvm-mc's integer semantics: 64-bit two's complement (results wrap:
+    `0xffffffffffffffff + 2` is 1), C-like division, `>>` a logical shift, shift counts taken
+    mod 64 as the x86 host llvm-mc runs on does (`1 << 64` is 1)."""
     if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if op == "/":
+        r = a + b
+    elif op == "-":
+        r = a - b
+    elif op == "*":
+        r = a * b
+    elif op == "/":
         q = abs(a) // abs(b)
-        return q if (a >= 0) == (b >= 0) else -q
-    if op == "%":
+        r = q if (a >= 0) == (b >= 0) else -q
+    elif op == "%":
         r = abs(a) % abs(b)
-        return r if a >= 0 else -r
-    if op == "<<":
-        return (a << min(b, 64)) & 0xFFFFFFFFFFFFFFFF if b >= 0 else 0
-    if op == ">>":
-        return a >> min(b, 64) if b >= 0 else 0
-    if op == "^":
-        return a ^ b
-    if op == "|":
-        return a | b
-    if op == "&":
-        return a & b
-    raise ValueError(op)
+        r = r if a >= 0 else -r
+    elif op == "<<":
+        r = a << (b & 63)
+    elif op == ">>":
+        r = (a & 0xFFFFFFFFFFFFFFFF) >> (b & 63)
+    elif op == "^":
+        r = a ^ b
+    elif op == "|":
+        r = a | b
+    elif op == "&":
+        r = a & b
+    else:
+        raise ValueError(op)
+    if -(1 << 63) <= r < (1 << 63):
+        return r
+    return ((r + (1 << 63)) & 0xFFFFFFFFFFFFFFFF) - (1 << 63)
 
 
 @lru_cache(maxsize=None)
@@ -660,7 +678,8 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
             return _Special(text, sp), j + 1
         return _Symbol(text, sp), j + 1
     if kind == "int":
-        if len(text) > 19:  # may not fit in 64 bits (and int() refuses > 4300 digits): the grammar says so
+        # octal (`017`), or may not fit in 64 bits (int() refuses > 4300 digits): the grammar decides
+        if len(text) > 1 and (text[0] == "0" or len(text) > 19):
             return None
         return _Imm(int(text), _Span(file, line, col, line, col + len(text)), text), j + 1
     if kind == "hex":
@@ -712,7 +731,7 @@ def _fast_instruction(code: str, file: str, line: int):
             continue
         if kind == "int":
             i += 1
-            if modifiers or i < n and toks[i][1] in "()[]-" or len(text) > 19:
+            if modifiers or i < n and toks[i][1] in "()[]-" or len(text) > 1 and (text[0] == "0" or len(text) > 19):
                 return None
             operands.append(_Imm(int(text), _Span(file, line, col, line, col + len(text)), text))
             prev_call = False
@@ -743,7 +762,8 @@ def _fast_instruction(code: str, file: str, line: int):
             if toks[i + 1][1] == "[":  # key:[int, int, ...]
                 j = i + 2
                 vals = []
-                while j < n and toks[j][0] in ("int", "hex") and len(toks[j][1]) < 19:
+                while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or
+                                 toks[j][0] == "int" and (len(toks[j][1]) == 1 or toks[j][1][0] != "0" and len(toks[j][1]) < 19)):
                     vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
                     j += 1
                     if j < n and toks[j][1] == ",":

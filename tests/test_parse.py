@@ -216,6 +216,9 @@ def test_special_registers_are_named_operands(name):
     ("64", 64), ("-16", -16), ("0x41", 0x41), ("-0x1", -1), ("0b101", 5), ("0xffffffff", 0xFFFFFFFF),
     ("2+3*4", 14), ("-7/2", -3), ("-7%2", -1), ("8-2-1", 5), ("2^7", 5), ("1<<31", 0x80000000), ("~0", -1),
     ("10/3", 3),
+    ("017", 15), ("010+1", 9), ("0", 0), ("00", 0), ("1+2^3", 2), ("1+3&6", 3), ("2*3|1", 7), ("(1<<4)|1", 17),
+    ("0xff&0xf", 15), ("1|2&7+1", 4), ("3^1|4", 6), ("~0>>60", 15), ("1<<64", 1), ("0xffffffffffffffff+2", 1),
+    ("0x8000000000000000*2+5", 5), ("0x8000000000000000>>63", 1), ("01777777777777777777777", (1 << 64) - 1),  # llvm-mc: -1 (validate reads 64 bits)
 ])
 def test_integer_constants_and_constant_expressions_fold_like_llvm_mc(text, value):
     (_, imm) = one(f"s_mov_b32 s0, {text}").operands
@@ -467,6 +470,11 @@ VERDICTS = [
         "validate: lit(1) (forced literal) is accepted by llvm-mc 22 on gfx90a; gcnemu says "
         "1:15: invalid operand for instruction")),
     ("gfx90a", "s_nop 0xfffffffffffffffff", REJECT),
+    ("gfx90a", "s_mov_b32 s0, 09", REJECT),  # llvm-mc: failed parsing operand (not octal)
+    ("gfx90a", "s_mov_b32 s0, -8 >> 1", REJECT),  # a logical shift: 0x7ffffffffffffffc
+    ("gfx90a", "s_mov_b32 s0, 1 << -1", REJECT),
+    ("gfx90a", "v_add_f32_e64 v0, ||v1||, v2", REJECT),
+    ("gfx90a", "v_add_f32_e64 v0, |-v1|, v2", REJECT),
     ("gfx90a", "s_mov_b32 s0, 18446744073709551615", ACCEPT),
     ("gfx90a", "s_mov_b32 s0, 18446744073709551616", REJECT),
     pytest.param("gfx90a", "s_mov_b32 s0, 0x1ffffffffffffffff", REJECT),
@@ -597,6 +605,10 @@ CARETS = [
     ("gfx90a", "s_waitcnt vmcnt(0) v1", 22, "expected a left parenthesis"),
     ("gfx90a", "s_waitcnt 1 vmcnt", 13, "invalid operand for instruction"),
     ("gfx90a", "v_add_f32_e64 v0, |1+1|, v1", 21, "expected vertical bar"),
+    ("gfx90a", "v_add_f32_e64 v0, |-v1|, v2", 20, "failed parsing operand."),
+    ("gfx90a", "v_add_f32_e64 v0, ||v1||, v2", 19, "unknown token in expression"),
+    ("gfx90a", "s_mov_b32 s0, 09", 15, "failed parsing operand."),
+    ("gfx90a", "s_mov_b32 s0, 0777777777777777777777777", 15, "literal value out of range for directive"),
     pytest.param("gfx90a", "s_waitcnt_vscnt null, 0", 1, "instruction not supported on this GPU", marks=_bug(
         "isa/mnemonics: gfx10+ mnemonics are unknown, so s_waitcnt_vscnt is 'invalid instruction'; llvm-mc 22 "
         "says 'instruction not supported on this GPU' (it exists on other GPUs)")),
