@@ -8,8 +8,9 @@ with the LDS latency.
 
 Out-of-range addresses (beyond the workgroup's LDS) read 0 and drop writes, as the
 ISA guide says; each such access leaves a note. GDS (`gds` modifier) is not modelled.
-`ds_read_b64_tr_b16` (gfx950) is deliberately not registered: the MI350 guide gives
-no lane mapping for it, and a guessed transpose would return plausible wrong data.
+The gfx950 transpose loads (`ds_read_b64_tr_b16`, `ds_read_b64_tr_b8`) live in
+ds_transpose.py, with their lane mapping and its sources; `ds_read_b64_tr_b4` and
+`ds_read_b96_tr_b6` are not registered (their mapping is not established publicly).
 """
 from __future__ import annotations
 
