@@ -207,7 +207,7 @@ def _memop_kind(memop) -> str:
     name = type(memop).__name__
     return {"LdsDma": "lds-dma", "LdsWrite": "lds-write", "LdsAtomic": "lds-atomic", "LdsRead": "lds-read",
             "GlobalLoad": "load", "GlobalStore": "store", "GlobalAtomic": "atomic",
-            "ScalarLoad": "smem"}.get(name, name)
+            "ScalarLoad": "smem", "LdsTransposeRead": "lds-read"}.get(name, name)
 
 
 def effects(sim) -> list[Effect]:
