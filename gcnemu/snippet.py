@@ -1396,13 +1396,21 @@ class Snippet:
         return resolve(self.program, self.target)
 
     def simulate(self, kernel=None, latencies: dict[str, int] | None = None, max_cycles: int | None = None,
-                 max_instructions: int | None = None, run: bool = True):
-        """Build the Simulation (with per-wave register values applied) and run it."""
+                 max_instructions: int | None = None, run: bool = True, timing=None):
+        """Build the Simulation (with per-wave register values applied) and run it.
+
+        `timing` (a TimingConfig, e.g. from `--latency-file`) adds its latencies over the header's
+        and its memory regions; `latencies` (a dict) wins over both."""
         import copy
         from .simulation import Simulation
         kernel = kernel or self.kernel()
-        lat = {**self.built.latencies, **(latencies or {})}
-        lat_obj = kernel.target.latencies.override(**lat) if lat else None
+        file_lat = dict(timing.overrides) if timing is not None else {}
+        lat = {**self.built.latencies, **file_lat, **(latencies or {})}
+        if timing is not None and timing.regions:
+            from .sim.latency import TimingConfig
+            lat_obj = TimingConfig(lat, list(timing.regions))
+        else:
+            lat_obj = kernel.target.latencies.override(**lat) if lat else None
         kw = {}
         mc = max_cycles or self.header.max_cycles
         mi = max_instructions or self.header.max_instructions

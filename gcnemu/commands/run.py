@@ -38,6 +38,9 @@ def add_arguments(p) -> None:
                    help="initial VGPR value, per lane (names: lane, wave, tid)")
     g.add_argument("--latency", action="append", default=[], metavar="name=cycles",
                    help="override a pipeline latency (vmem, lds, smem, valu, ...)")
+    g.add_argument("--latency-file", default=None, metavar="TOML",
+                   help="latencies ([latency]) and per-buffer or address-range memory latencies ([[memory]]) "
+                        "from a TOML file; --latency wins over it, it wins over the header")
     p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG",
                    help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0")
     add_format(p)
@@ -88,6 +91,14 @@ def cli_directives(args, cli: CliSource) -> list:
     for lat in args.latency:
         out.append(cli.directive("--latency", lat, "latency", ":"))
     return out
+
+
+def timing_options(args):
+    """(TimingConfig of --latency-file or None, the --latency dict): header < file < --latency."""
+    from ..sim.latency import load_toml, parse_overrides
+    path = getattr(args, "latency_file", None)
+    timing = load_toml(path) if path else None
+    return timing, (parse_overrides(args.latency).overrides if timing is not None else None)
 
 
 def lines_for(cli: CliSource, program_lines: dict):
@@ -306,7 +317,8 @@ def run(args) -> int:
         snippet = load_snippet(args.file, args.arch, extra, program=prog)
         kernel = snippet.kernel()
         prints = [parse_print(cli, t, kernel.target) for t in args.print_regs]
-        sim = snippet.simulate(kernel, None, args.max_cycles, args.max_instructions)
+        timing, cli_lat = timing_options(args)
+        sim = snippet.simulate(kernel, cli_lat, args.max_cycles, args.max_instructions, timing=timing)
     except GcnemuError as e:
         return _setup_failed(args, e.diagnostics or [Diagnostic("error", str(e), None)], get_lines)
     except KeyError as e:  # an unknown latency name from Latencies.override

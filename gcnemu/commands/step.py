@@ -34,6 +34,8 @@ def add_arguments(p) -> None:
                    help="initial VGPR value, per lane (names: lane, wave, tid)")
     g.add_argument("--latency", action="append", default=[], metavar="name=cycles",
                    help="override a pipeline latency (vmem, lds, smem, valu, ...)")
+    g.add_argument("--latency-file", default=None, metavar="TOML",
+                   help="latencies and memory regions from a TOML file (as `gcnemu run --latency-file`)")
     p.add_argument("--batch", metavar="COMMANDS",
                    help="run the debugger commands in this file ('-': stdin) and print the transcript")
     p.add_argument("-ex", "--ex", dest="ex", action="append", default=[], metavar="COMMAND",
@@ -61,7 +63,10 @@ def _open_session(args):
         print("gcnemu: error: setup options need gcnemu.commands.run, which this build lacks", file=sys.stderr)
         return 1
     try:
-        sim = simulation_for_file(args.file, args.arch, extra, args.max_cycles, args.max_instructions)
+        from .run import timing_options
+        timing, cli_lat = timing_options(args)
+        sim = simulation_for_file(args.file, args.arch, extra, args.max_cycles, args.max_instructions,
+                                  timing=timing, latencies=cli_lat)
     except GcnemuError as e:
         get = lines_for(cli, {}) if lines_for else (lambda f: None)
         for d in e.diagnostics:

@@ -12,7 +12,7 @@ from typing import Iterable
 
 
 def simulation_for_file(path: str, arch: str | None = None, extra: Iterable = (), max_cycles: int | None = None,
-                        max_instructions: int | None = None):
+                        max_instructions: int | None = None, timing=None, latencies: dict | None = None):
     """A launched, not yet started Simulation for `path` (GcnemuError on bad input)."""
     try:
         from ..snippet import load_snippet
@@ -21,7 +21,8 @@ def simulation_for_file(path: str, arch: str | None = None, extra: Iterable = ()
     if load_snippet is not None:
         snip = load_snippet(path, arch, extra)
         kernel = snip.kernel()
-        return snip.simulate(kernel, max_cycles=max_cycles, max_instructions=max_instructions, run=False)
+        return snip.simulate(kernel, latencies, max_cycles=max_cycles, max_instructions=max_instructions, run=False,
+                             timing=timing)
     from ..commands.common import load_kernel
     from ..setup import Setup
     from ..simulation import Simulation
