@@ -54,7 +54,8 @@ _MEMORY_PREFIXES = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "s_lo
 
 _RANGE_RE = re.compile(r"^(v|s|a|acc|ttmp)\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$")
 # llvm-mc's (GNU) precedence: * / % << >> above | & ^ above + - (`1+2^3` is 2, `1+3&6` is 3)
-_PREC = {"*": 4, "/": 4, "%": 4, "<<": 4, ">>": 4, "|": 3, "&": 3, "^": 3, "+": 2, "-": 2}
+_PREC = {"*": 6, "/": 6, "%": 6, "<<": 6, ">>": 6, "|": 5, "&": 5, "^": 5, "+": 4, "-": 4,
+         "==": 3, "!=": 3, "<>": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "&&": 2, "||": 1}
 # Bitwise or: the bar is also the absolute-value modifier, so `_mark_or` rewrites each bar
 # that is an or to this character (a lone surrogate: never in decoded text) for the grammar.
 OR_CHAR = "\ud801"
@@ -195,8 +196,8 @@ class _Builder(Transformer):
         ops: list[str] = []
         for i in range(1, len(c), 2):
             op = c[i].value
-            if op == OR_CHAR:
-                op = "|"
+            if op[0] == OR_CHAR:
+                op = "|" if len(op) == 1 else "||"
             rhs = c[i + 1]
             while ops and _PREC[ops[-1]] >= _PREC[op]:
                 b = operands.pop()
@@ -409,16 +410,23 @@ def _mark_or(code: str, expression: bool = False) -> str:
     prev = "start"  # start | op | reg | value
     first = not expression  # an instruction's first word is its mnemonic
     name = False  # the previous word is a name
+    skip = False
     for m in _WORDS.finditer(code):
         w = m.group()
         ch = w[0]
         after_name, name = name, False
+        if skip:
+            skip = False
+            continue
         if ch == "|":
             if opens and opens[-1] == depth and prev in ("reg", "value"):
                 opens.pop()
                 prev = "reg"  # a closed |x| is a modified operand: a bar after it starts another
             elif prev == "value":
                 out[m.start()] = OR_CHAR
+                if code.startswith("|", m.end()):  # `||`, logical or
+                    out[m.end()] = OR_CHAR
+                    skip = True
                 prev = "op"
             else:
                 opens.append(depth)
@@ -459,6 +467,10 @@ def _modify(x, sp: Span, neg: bool = False, abs_: bool = False, sext: bool = Fal
     return Modified(x, neg, abs_, sext, sp)
 
 
+_COMPARE = {"==": int.__eq__, "!=": int.__ne__, "<>": int.__ne__, "<": int.__lt__, "<=": int.__le__,
+            ">": int.__gt__, ">=": int.__ge__}
+
+
 def fold(op: str, a: int, b: int) -> int:
     """Constant folding with llvm-mc's integer semantics: 64-bit two's complement (results wrap:
     `0xffffffffffffffff + 2` is 1), C-like division, `>>` a logical shift, shift counts taken
@@ -485,6 +497,12 @@ def fold(op: str, a: int, b: int) -> int:
         r = a | b
     elif op == "&":
         r = a & b
+    elif op in _COMPARE:  # true is all ones, as in llvm-mc
+        return -1 if _COMPARE[op](a, b) else 0
+    elif op == "&&":
+        return int(bool(a) and bool(b))
+    elif op == "||":
+        return int(bool(a) or bool(b))
     else:
         raise ValueError(op)
     if -(1 << 63) <= r < (1 << 63):

@@ -219,6 +219,10 @@ def test_special_registers_are_named_operands(name):
     ("017", 15), ("010+1", 9), ("0", 0), ("00", 0), ("1+2^3", 2), ("1+3&6", 3), ("2*3|1", 7), ("(1<<4)|1", 17),
     ("0xff&0xf", 15), ("1|2&7+1", 4), ("3^1|4", 6), ("~0>>60", 15), ("1<<64", 1), ("0xffffffffffffffff+2", 1),
     ("0x8000000000000000*2+5", 5), ("0x8000000000000000>>63", 1), ("01777777777777777777777", (1 << 64) - 1),  # llvm-mc: -1 (validate reads 64 bits)
+    # comparisons are -1 (all ones) or 0, && and || are 1 or 0, below + - in precedence
+    ("1 || 0", 1), ("1 && 2", 1), ("1 == 1", -1), ("1 != 1", 0), ("1 < 2", -1), ("2 >= 3", 0), ("1 <> 2", -1),
+    ("1+1 == 2", -1), ("1 < 2 && 3", 1), ("0 || 0 || 2", 1), ("1 << 2 < 8", -1), ("3 > 2 == 1", 0),
+    ("2 || 0 && 0", 1),
 ])
 def test_integer_constants_and_constant_expressions_fold_like_llvm_mc(text, value):
     (_, imm) = one(f"s_mov_b32 s0, {text}").operands
