@@ -272,7 +272,9 @@ class _Builder(Transformer):
 
     def neg(self, c):
         x = c[-1]
-        sp = Span(self.file, self.line, x.span.column - 1, self.line, x.span.end_column)
+        # from the minus sign, wherever it is (`- 0x10`), as the fast path
+        col = c[0].column if len(c) == 2 and getattr(c[0], "column", None) else x.span.column - 1
+        sp = Span(self.file, self.line, col, self.line, x.span.end_column)
         if isinstance(x, Imm):
             return Imm(-x.value, sp, "-" + x.text())
         if isinstance(x, FloatImm):
@@ -310,6 +312,8 @@ class _Builder(Transformer):
         t: Token = c[0]
         key = t.value[:-1]
         val = c[1]
+        if isinstance(val, _Split):  # `offset:v1 -1`, `offset:vcc & 1`: the value, then more items
+            return _Split(self.modifier([t, val.first]), val.rest)
         end = val.span.end_column if hasattr(val, "span") else t.end_column
         sp = Span(self.file, self.line, t.column, self.line, end)
         if isinstance(val, Imm):

@@ -546,6 +546,14 @@ def test_a_label_named_done_is_a_branch_target():
     assert isinstance(br.operands[0], Symbol) and br.operands[0].name == "done"
 
 
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("line", ["s_mov_b32 offset:v1 -1", "v_add_f32_e64 offset:0x10& s[2:3]",
+                                  "s_waitcnt offset:~vcc&v1", "global_load_dword offset:abs(v1)&1.5"])
+def test_a_modifier_value_followed_by_more_items_is_a_diagnostic_not_a_crash(line, fast):
+    prog = parse(line + "\n", fast=fast)
+    assert validate(prog, "gfx90a")  # all rejected by llvm-mc 22
+
+
 def test_swizzle_takes_a_string_bitmask():
     # llvm-mc 22 accepts it (BITMASK_PERM with a 5-character mask of 0 1 p i)
     assert not errors('ds_swizzle_b32 v0, v1 offset:swizzle(BITMASK_PERM, "01pip")\n')

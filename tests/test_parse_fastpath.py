@@ -93,6 +93,8 @@ def test_benchmark_kernel_parses_identically():
     "s_waitcnt vmcnt(" + "9" * 30 + ")",
     "v_pk_fma_f16 v0, v1, v2, v3 neg_lo:[1,0,0" + "0" * 30 + "]",
     "s_mov_b32 s[3:2], 0",
+    "s_waitcnt v11- 0x10",  # the grammar's span of `- 0x10` starts at the sign, as the fast path's
+    "global_load_dword - 0x10",
 ])
 def test_typical_lines_parse_identically(line):
     _same(f"label_1:\n{line}\n", "t.s")
