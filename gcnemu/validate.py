@@ -725,7 +725,19 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         _check_flat(ins, info, ops, ctx)
     elif enc == "MUBUF":
         _check_mubuf(ins, info, ops, ctx)
+    if not _executes(m.lower()):
+        return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
+                           rule="not-modelled")] + _reloc_warnings(ops, ctx)
     return _reloc_warnings(ops, ctx)
+
+
+@lru_cache(maxsize=4096)
+def _executes(m: str) -> bool:
+    """Whether `gcnemu run` executes this (valid) mnemonic: the engine's own ops, or a semantics
+    function. A valid instruction without one gets a note, so `check` warns before `run` stops."""
+    from .sim.pipes import ENGINE_OPS
+    from .sim.semantics import lookup
+    return m.removesuffix("_e64").removesuffix("_e32") in ENGINE_OPS or lookup(m) is not None
 
 
 def _reloc_warnings(ops: list[_V], ctx: _Ctx) -> list[Diagnostic]:
