@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import math
 import struct
 from bisect import bisect_right
 from functools import lru_cache
 from importlib import resources
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, GcnemuError
 from .isa import opcodes
 from .isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
 from .isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
@@ -59,6 +60,11 @@ def program_target(program: Program, requested: str | None) -> str:
         found = target_from_directive(d.args[0])
         if found:
             return found
+        named = re.search(r"gfx[0-9a-z]+", str(d.args[0]))
+        if named:  # a GPU we do not model: running it as the default would give plausible nonsense
+            msg = (f"target '{named.group(0)}' of .amdgcn_target is not modelled: gcnemu knows gfx908, gfx90a, "
+                   "gfx942 (gfx940/gfx941) and gfx950; pass --arch to use one of them")
+            raise GcnemuError(msg, [Diagnostic("error", msg, d.span, rule="target")])
     return DEFAULT_TARGET
 
 

@@ -81,3 +81,14 @@ def test_check_notes_a_valid_instruction_that_run_would_stop_at(tmp_path):
     assert notes == [(1, "not-modelled")]
     r = run_cli("run", "--arch", "gfx942", str(f))
     assert r.returncode == 1 and b"not modelled yet: ds_max_f32" in r.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "lint", "run"])
+def test_an_unmodelled_target_in_the_file_is_an_error_not_a_silent_gfx90a(tmp_path, command):
+    f = tmp_path / "rdna.s"
+    f.write_text('.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"\ns_endpgm\n')
+    r = run_cli(command, str(f))
+    assert r.returncode == 1
+    assert f"{f}:1:1: error: target 'gfx1100' of .amdgcn_target is not modelled".encode() in r.stderr
+    assert b"Traceback" not in r.stderr
+    assert run_cli(command, "--arch", "gfx90a", str(f)).returncode == 0  # --arch still decides
