@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Diagnostic, GcnemuError
 from ..isa.hazard_rules import canonical_target, counter_rule_by_id, counter_rules_for, rules_for
 from ..isa.targets import get_target
+from ..macros import instantiation_notes
 from ..program import Call, CallGroup, Imm, Instruction, Program, Span
 from .cfg import CFG, build_cfg
 from .classify import Facts, access_span, classify_all
@@ -101,8 +102,8 @@ def lint(program: Program, target, rules=None, hints: bool = False) -> list[Diag
 
 def lint_analysis(an: Analysis, rules=None, hints: bool = False) -> list[Diagnostic]:
     """Diagnostics of an :class:`Analysis` already computed."""
-    diags = [wait_diagnostic(an, h) for h in an.wait_hazards]
-    diags += [counter_diagnostic(an, h) for h in an.counter_hazards]
+    diags = [_in_expansion(an, wait_diagnostic(an, h), h.consumer, h.producer) for h in an.wait_hazards]
+    diags += [_in_expansion(an, counter_diagnostic(an, h), h.consumer, h.producer) for h in an.counter_hazards]
     if hints:
         from .hints import hint_diagnostics
         only = set(rules) if rules else None
@@ -112,6 +113,31 @@ def lint_analysis(an: Analysis, rules=None, hints: bool = False) -> list[Diagnos
 
 
 # --------------------------------------------------------------------------- rendering
+
+
+def _in_expansion(an: Analysis, d: Diagnostic, consumer: int, producer: int) -> Diagnostic:
+    """``d`` with llvm-mc's "while in macro instantiation" notes when its instructions came out of
+    a .macro/.rept/.irp expansion.
+
+    Why: a hazard inside a macro body is reported at the body's line, once per instantiation; without
+    the notes two warnings would read the same and the user could not tell which call is unsafe.
+    The consumer's chain follows the producer note; the producer's own chain is added after it only
+    when it differs (a producer outside the macro, or in another instantiation)."""
+    expansions = an.program.expansions
+    if not expansions:
+        return d
+    cchain = expansions.get(an.instructions[consumer].index, ())
+    pchain = expansions.get(an.instructions[producer].index, ())
+    if not cchain and not pchain:
+        return d
+    file = d.span.file if d.span is not None else an.program.file
+    notes = list(d.notes)
+    at = 1 if notes and notes[0].span is not None else 0  # right after the producer note
+    extra = instantiation_notes(file, pchain, an.program.lines) if pchain and pchain != cchain else []
+    notes[at:at] = extra
+    notes[0:0] = instantiation_notes(file, cchain, an.program.lines) if cchain else []
+    d.notes = notes
+    return d
 
 
 def _plural(n: int, word: str) -> str:

@@ -44,7 +44,12 @@ def diagnostic_json(d: Diagnostic) -> dict:
         "column": d.span.column if d.span else None,
         "severity": d.severity,
         "rule": d.rule,
-        "message": "; ".join([d.message] + [n.message for n in d.notes if n.span is None]),
+        # span-less notes carry the arithmetic and the fix; the macro instantiation lines tell two
+        # warnings at the same macro-body line apart (the JSON fields are fixed, so they go here)
+        "message": "; ".join([d.message + "".join(
+            [f" (while in macro instantiation at line {n.span.line})" for n in d.notes
+             if n.span is not None and n.message == "while in macro instantiation"][:1])]
+            + [n.message for n in d.notes if n.span is None]),
         "producer": extra.get("producer"),
         "required_wait_states": extra.get("required_wait_states"),
         "provided_wait_states": extra.get("provided_wait_states"),
