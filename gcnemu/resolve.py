@@ -68,6 +68,18 @@ class Kernel:
                     return i
         return best
 
+    def instructions_on_line(self, index: int) -> tuple[int, ...]:
+        """Every instruction written on the same source line as instruction ``index``.
+
+        Why: a line of a .macro or .rept body is one line of text but one instruction per
+        instantiation; a breakpoint there must stop at each of them, as gdb's does in an
+        inlined function. Outside expansions this is just ``(index,)``."""
+        if not self.program.expansions or index not in self.program.expansions:
+            return (index,)
+        line = self.instructions[index].span.line
+        return tuple(i for i, ins in enumerate(self.instructions)
+                     if ins.span.line == line and i in self.program.expansions)
+
 
 def target_features(program: Program) -> dict[str, bool]:
     """The `:feature+` / `:feature-` suffixes of the program's `.amdgcn_target` id:

@@ -246,8 +246,13 @@ def cmd_break(s: Session, arg: str, fmt) -> str:
         note = f"\n  (already true on wave {', '.join(map(str, now))}: stops when it becomes true again)" if now else ""
         return bp.describe(s.kernel) + note
     idx = location(s, arg)
-    bp = Breakpoint(s.new_number(), "line", arg or "PC", index=idx)
-    dup = [b.number for b in s.breakpoints if b.kind == "line" and b.index == idx]
+    # a body line of a macro/.rept stops in every instantiation; a label, the PC or the line of a
+    # macro call stops only there
+    line = arg.strip().rsplit(":", 1)[-1]
+    same_line = line.isdigit() and s.kernel.instructions[idx].span.line == int(line)
+    bp = Breakpoint(s.new_number(), "line", arg or "PC", index=idx,
+                    indices=frozenset(s.kernel.instructions_on_line(idx) if same_line else (idx,)))
+    dup = [b.number for b in s.breakpoints if b.kind == "line" and b.indices == bp.indices]
     s.add_breakpoint(bp)
     note = f"\n  (breakpoint {', '.join(map(str, dup))} is also there)" if dup else ""
     return bp.describe(s.kernel) + note
@@ -328,7 +333,7 @@ def cmd_list(s: Session, arg: str, fmt) -> str:
         center = s.kernel.instructions[location(s, arg)].span.line
     else:
         center = s.pc_line() or (s.kernel.instructions[-1].span.line if s.kernel.instructions else 1)
-    bps = {b.index for b in s.breakpoints if b.kind == "line"}
+    bps = {i for b in s.breakpoints if b.kind == "line" for i in b.indices}
     return views.format_source(s.sim, s.wave, s.now, center, s.listsize, bps)
 
 

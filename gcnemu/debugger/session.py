@@ -41,11 +41,24 @@ class Breakpoint:
     node: exprmod.Node | None = None
     hits: int = 0
     truth: dict = field(default_factory=dict)  # wave -> last truth value (cond)
+    # kind 'line': every instruction it stops at (a macro/.rept body line has one per instantiation)
+    indices: frozenset = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.index is not None and not self.indices:
+            self.indices = frozenset((self.index,))
 
     def describe(self, kernel) -> str:
         if self.kind == "line":
             ins = kernel.instructions[self.index]
-            return f"Breakpoint {self.number} at line {ins.span.line}: {ins.text()}"
+            many = f" ({len(self.indices)} instances: a macro or .rept body line)" if len(self.indices) > 1 else ""
+            asked = self.text.rsplit(":", 1)[-1]
+            chain = kernel.program.expansions.get(self.index, ())
+            if asked.isdigit() and int(asked) != ins.span.line and int(asked) in chain:
+                # `break 10` on a macro call: say where the stop is written, not only the body line
+                return (f"Breakpoint {self.number} at line {asked}: {ins.text()} "
+                        f"(first instruction of the expansion, written on line {ins.span.line})")
+            return f"Breakpoint {self.number} at line {ins.span.line}: {ins.text()}{many}"
         return f"Breakpoint {self.number}: if {self.text}"
 
 
@@ -269,7 +282,7 @@ class Session:
         self._interrupt = False
         stopped_by: list[str] = []
         sim, tm = self.sim, self.tm
-        line_bps = {b.index for b in self.breakpoints if b.kind == "line"}
+        line_bps = {i for b in self.breakpoints if b.kind == "line" for i in b.indices}
         has_cond = any(b.kind == "cond" for b in self.breakpoints)
         t0 = time.perf_counter()
         while True:
@@ -348,10 +361,10 @@ class Session:
                 if st.done:
                     continue
                 for bp in line_bps:
-                    if bp.index == st.pc:
+                    if st.pc in bp.indices:
                         bp.hits += 1
                         reasons.append(f"Breakpoint {bp.number}, wave {w} at line "
-                                       f"{self.kernel.instructions[bp.index].span.line}")
+                                       f"{self.kernel.instructions[st.pc].span.line}")
                         hit_waves.append(w)
             if hit_waves and self.wave not in hit_waves:
                 self.wave = hit_waves[0]

@@ -1,0 +1,66 @@
+"""Breakpoints in .rept and .macro bodies stop in every instantiation, as gdb's do in inlined code.
+
+A body line is one line of text but one instruction per expansion; a breakpoint on it must
+stop at each, while a breakpoint on the line of a macro call stops only in that call.
+"""
+from __future__ import annotations
+
+import re
+
+from test_debugger import batch, write
+
+REPT = """\
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.macro bump r
+  v_add_u32 \\r, 1, \\r
+.endm
+  v_mov_b32 v1, 0
+.rept 3
+  v_add_u32 v1, 2, v1
+.endr
+  bump v1
+  bump v1
+  s_endpgm
+"""
+L_REPT_BODY, L_MACRO_BODY, L_REPT, L_SECOND_CALL = 7, 3, 6, 10
+
+
+def _stops(steps) -> list[int]:
+    """Source lines of the consecutive `continue` stops of a transcript."""
+    return [int(m.group(1)) for st in steps if st.command == "continue"
+            for m in [re.search(r"Breakpoint \d+, wave 0 at line (\d+)", st.output)] if m]
+
+
+def test_a_rept_body_breakpoint_stops_once_per_repetition(tmp_path):
+    prog = write(tmp_path, "k.s", REPT)
+    code, steps, text = batch(tmp_path, prog, f"break {L_REPT_BODY}", *["continue"] * 4)
+    assert code == 0
+    assert "3 instances" in steps[0].output
+    assert _stops(steps) == [L_REPT_BODY] * 3
+    assert "The program finished" in steps[-1].output
+
+
+def test_a_macro_body_breakpoint_stops_in_each_call_and_sees_each_calls_values(tmp_path):
+    prog = write(tmp_path, "k.s", REPT)
+    code, steps, _ = batch(tmp_path, prog, f"break {L_MACRO_BODY}", "continue", "continue",
+                           "step", "cycle 8", "print/i v1[lane 0]")
+    assert code == 0
+    assert _stops(steps) == [L_MACRO_BODY, L_MACRO_BODY]
+    values = [st.output.strip() for st in steps if st.command.startswith("print")]
+    assert values == ["v1[lane 0] = 8"]  # 0 + 3 * 2, then + 1 per call
+
+
+def test_a_breakpoint_on_a_macro_call_stops_only_in_that_call(tmp_path):
+    prog = write(tmp_path, "k.s", REPT)
+    code, steps, _ = batch(tmp_path, prog, f"break {L_SECOND_CALL}", "continue", "continue")
+    assert code == 0
+    assert f"at line {L_SECOND_CALL}:" in steps[0].output and "expansion" in steps[0].output
+    assert _stops(steps) == [L_MACRO_BODY]  # once: the first call passes without a stop
+    assert "The program finished" in steps[-1].output
+
+
+def test_a_breakpoint_on_a_rept_line_stops_at_the_first_repetition_only(tmp_path):
+    prog = write(tmp_path, "k.s", REPT)
+    code, steps, _ = batch(tmp_path, prog, f"break {L_REPT}", "continue", "continue")
+    assert _stops(steps) == [L_REPT_BODY]
+    assert "The program finished" in steps[-1].output
