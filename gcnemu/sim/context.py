@@ -107,6 +107,7 @@ KIND_WIDTH = {"b32": 32, "u32": 32, "i32": 32, "f32": 32, "b16": 16, "u16": 16, 
               "bf16": 16, "b64": 64, "u64": 64, "i64": 64, "f64": 64}
 FLOAT_KINDS = frozenset({"f16", "bf16", "f32", "f64"})
 _LEGACY_FTYPE = {"int": "b32", "f32": "f32", "f16": "f16", "bf16": "bf16", "f64": "f64"}
+_WIDTH32_FTYPES = frozenset({"int", "f32", "b32", "u32", "i32"})  # ftypes whose one-dword kind is 32 bits
 
 
 def float_bits(value: float, kind: str) -> int:
@@ -231,6 +232,12 @@ def _static_facts(mnemonic: str) -> tuple[str, str, bool, bool, int, bool]:
 
 
 _ALL_INIT = b"\x01" * WAVE  # a bool[64] row whose every lane is initialised, as bytes
+_PLAIN32 = frozenset({"u32", "b32", "i32", "f32"})  # source kinds read as a VGPR row, unconverted
+_ALL_LANES = np.ones(WAVE, dtype=bool)  # the write mask under a full EXEC, shared: read-only
+_ALL_LANES.flags.writeable = False
+_SCC_VALUES = (np.array([0], dtype=U32), np.array([1], dtype=U32))  # write_scc's values, shared: read-only
+for _v in _SCC_VALUES:
+    _v.flags.writeable = False
 _ALL_INIT2 = _ALL_INIT * 2
 
 
@@ -267,6 +274,37 @@ class Ctx:
         self._ops = ins.operands
         self._dpp_cache: tuple | None = None
         self._noted: set | None = None
+
+    @staticmethod
+    def issue_template(ins: Instruction, symbols: dict, labels: dict, lds_size: int, target: str,
+                       mode: fp.FloatMode, **extra) -> dict:
+        """The attributes every Ctx of one static instruction starts with (see `at_issue`),
+        computed once per instruction; `extra` adds engine options (e.g. sramecc)."""
+        base, suffix, is_sdwa, is_dpp, n_dst, packed = _static_facts(ins.mnemonic)
+        t = {"ins": ins, "symbols": symbols, "labels": labels, "lds_size": lds_size, "branch_to": None,
+             "ended": False, "target": target, "mode": mode, "base": base, "encoding_suffix": suffix,
+             "is_sdwa": is_sdwa, "is_dpp": is_dpp, "n_dst": n_dst, "_packed": packed, "_ops": ins.operands,
+             "_dpp_cache": None, "_noted": None}
+        t.update(extra)
+        return t
+
+    @classmethod
+    def at_issue(cls, wave: WaveState, template: dict) -> "Ctx":
+        """A Ctx as `Ctx(wave, ins, ...)` makes it, from `issue_template`'s attributes: the
+        engine makes one per executed instruction, so the static part is one dict copy."""
+        self = cls.__new__(cls)
+        d = self.__dict__
+        d["wave"] = wave
+        d.update(template)
+        d["writes"] = []
+        d["memops"] = []
+        d["reads"] = []
+        d["notes"] = []
+        if _HWREGS:
+            regs = _HWREGS.get(id(wave))
+            if regs is not None and 1 in regs:
+                self.mode = fp.mode_from_register(regs[1])
+        return self
 
     def __repr__(self) -> str:
         return f"Ctx(wave={self.wave.wave_id}, ins={self.ins.mnemonic!r}, writes={self.writes!r})"
@@ -400,6 +438,8 @@ class Ctx:
                               f"it holds the poison pattern 0x{int(POISON):08x}")
                 value |= int(sgpr[slot + k]) << (32 * k)
             return value & ((1 << (32 * width)) - 1)
+        if type(operand) is Imm and width == 1 and ftype in _WIDTH32_FTYPES:
+            return operand.value & M32  # constant_bits of a 32-bit kind: inline or literal, the low 32 bits
         mask = (1 << (32 * width)) - 1
         if isinstance(operand, Special) and operand.name in ("scc", "src_scc"):
             self.reads.append(("scc", 0))
@@ -448,7 +488,10 @@ class Ctx:
             self.write_scc(value)
             return
         slot, count = self._scalar_slots(operand)
-        vals = np.array([(value >> (32 * k)) & M32 for k in range(width)], dtype=U32)
+        if width == 1:
+            vals = np.array([value & M32], dtype=U32)
+        else:
+            vals = np.array([(value >> (32 * k)) & M32 for k in range(width)], dtype=U32)
         self.writes.append(RegWrite("s", slot, vals))
 
     def write_slot(self, slot: int, value: int, width: int = 1) -> None:
@@ -456,7 +499,7 @@ class Ctx:
         self.writes.append(RegWrite("s", slot, vals))
 
     def write_scc(self, value: int | bool) -> None:
-        self.writes.append(RegWrite("scc", 0, np.array([1 if value else 0], dtype=U32)))
+        self.writes.append(RegWrite("scc", 0, _SCC_VALUES[1 if value else 0]))
 
     def write_lane_mask(self, i_or_reg, bits: np.ndarray) -> None:
         """Write a 64-bit lane mask (bool[64]) to an SGPR pair / vcc / exec operand."""
@@ -503,7 +546,26 @@ class Ctx:
         ops = self._ops
         if i >= len(ops):
             self.op(i)  # raises "missing operand"
-        bits = self._bits(ops[i], kind, i - self.n_dst)
+        operand = ops[i]
+        if type(operand) is Reg and operand.file == "v" and kind in _PLAIN32 and not self.is_sdwa \
+                and not self.is_dpp:
+            # the common case (a 32-bit VGPR, nothing to select): _bits/_raw_lanes, inline
+            wave = self.wave
+            index = operand.index
+            vgpr = wave.vgpr
+            if index < len(vgpr):
+                bits = vgpr[index].copy()
+                self.reads.append(("v", index))
+                init = wave.vgpr_init
+                if init[index].tobytes() != _ALL_INIT:
+                    self._check_init("v", index, 1, init)
+                if kind == "u32" or kind == "b32":
+                    return bits
+                if kind == "i32":
+                    return bits.view(np.int32)
+                x = bits.view(np.float32)
+                return fp.denorm_in(x, self.mode) if flush else x
+        bits = self._bits(operand, kind, i - self.n_dst)
         # `bits` is always a fresh array (a register row is copied when read), so the common
         # 32-bit kinds need no second copy; the other kinds go through _typed.
         if kind == "u32" or kind == "b32":
@@ -792,6 +854,25 @@ class Ctx:
         reg = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
         if not isinstance(reg, Reg) or reg.file not in ("v", "a"):
             raise SimError(f"{self.ins.mnemonic}: destination '{reg.text()}' is not a VGPR/AGPR")
+        if mask is None and type(values) is np.ndarray and values.dtype == U32 and values.ndim == 1 \
+                and not self.is_sdwa and not self.is_dpp:
+            # the common case (one uint32 row under EXEC): the general path below, without its
+            # conversions; every lane on shares one read-only mask (the engine skips the merge)
+            reads = self.reads
+            reads.append(("s", 126))
+            reads.append(("s", 127))
+            sgpr = self.wave.sgpr
+            if int(sgpr[126]) == M32 and int(sgpr[127]) == M32:
+                mask, full = _ALL_LANES, True
+            else:
+                mask, full = self.wave.exec_mask, False
+            if reg.index + 1 > len(self.wave.vgpr):
+                raise SimError(f"{self.ins.mnemonic}: destination {reg.text()} is out of range")
+            wr = RegWrite(reg.file, reg.index, np.array(values, ndmin=2), mask)
+            if full:
+                wr.full = True
+            self.writes.append(wr)
+            return
         values = np.asarray(values)
         dt = values.dtype
         kind, size = dt.kind, dt.itemsize  # (u|i|f, 8): uint64/int64/float64; (i|f, 4): int32/float32

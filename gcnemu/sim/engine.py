@@ -57,6 +57,7 @@ from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # no
 from .state import LDS, GlobalMemory, WaveState
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
+_SCC_KEY = ("scc", 0)
 _READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
 
 
@@ -250,6 +251,10 @@ class Engine:
                            f"the setup asks for {len(waves)}")
         self.waves = [WaveRuntime(i, w, i % t.simds_per_cu, maxima) for i, w in enumerate(waves)]
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
+        # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
+        # rather than a tuple per issue
+        self._pipe_keys = [[(d.pipe, simd) if d.simd_pipe else d.pipe for d in self.decoded]
+                           for simd in range(max(t.simds_per_cu, 1))]
         self.interval = max(1, self.lat.issue_interval)
         self.cycle = 0  # the clock: the last cycle processed (or stopped at by run_until)
         self._next = 0  # the next cycle where a wave can act
@@ -278,6 +283,7 @@ class Engine:
         self._symbols = kernel.symbols
         self._labels = kernel.labels
         self._lds_bytes = t.lds_bytes
+        self._ctx_templates: list[dict | None] = [None] * len(kernel.instructions)
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
@@ -445,13 +451,15 @@ class Engine:
     def _land_until(self, now: int) -> None:
         events = self.events
         pop = heapq.heappop
+        waves = self.waves
+        apply = self._apply
         while events and events[0][0] <= now:
             cycle, _, wi, kind, payload = pop(events)
-            w = self.waves[wi]
+            w = waves[wi]
             if kind == 0:  # register writes of one instruction
                 writes, seq = payload
                 for wr in writes:
-                    self._apply(w, wr, seq)
+                    apply(w, wr, seq)
             else:  # a memory operation performed now
                 memop, index, issue, seq = payload
                 race = None
@@ -467,45 +475,55 @@ class Engine:
                     race.values = {f"{wr.file}{wr.index + k}": np.array(wr.values[k], copy=True)
                                    for wr in writes if wr.file in ("v", "a") for k in range(len(wr.values))}
                 for wr in writes:
-                    self._apply(w, wr, seq)
+                    apply(w, wr, seq)
         if self._dma and self._dma[0][1] <= now:
             self._dma = [d for d in self._dma if d[1] > now]
 
     def _apply(self, w: WaveRuntime, wr: RegWrite, seq: int) -> None:
         st = w.state
         f = wr.file
+        pend = w.pending
         if f == "v" or f == "a":
-            arr, init = (st.vgpr, st.vgpr_init) if f == "v" else (st.agpr, st.agpr_init)
-            n = len(wr.values)
+            if f == "v":
+                arr, init = st.vgpr, st.vgpr_init
+            else:
+                arr, init = st.agpr, st.agpr_init
+            values = wr.values
+            n = len(values)
             lo = wr.index
             mask = wr.mask
             if mask is None or wr.full:  # every lane written: no merge
-                arr[lo:lo + n] = wr.values
+                arr[lo:lo + n] = values
                 init[lo:lo + n] = True
             else:
-                np.copyto(arr[lo:lo + n], wr.values, where=mask[None, :])
+                np.copyto(arr[lo:lo + n], values, where=mask[None, :])
                 init[lo:lo + n] |= mask[None, :]
-            pend = w.pending
-            if pend:
-                for k in range(lo, lo + n):
-                    key = (f, k)
-                    p = pend.get(key)
-                    if p is not None and p.seq == seq:
-                        del pend[key]
         elif f == "s":
-            st.set_sgpr(wr.index, wr.values)
-            pend = w.pending
-            if pend:
-                for k in range(wr.index, wr.index + len(wr.values)):
-                    key = ("s", k)
-                    p = pend.get(key)
-                    if p is not None and p.seq == seq:
-                        del pend[key]
+            values = wr.values
+            lo = wr.index
+            n = len(values)
+            st.sgpr[lo:lo + n] = values  # WaveState.set_sgpr, inline
+            st.sgpr_init[lo:lo + n] = True
         elif f == "scc":
             st.scc = int(wr.values[0])
-            p = w.pending.get(("scc", 0))
+            p = pend.get(_SCC_KEY)
             if p is not None and p.seq == seq:
-                del w.pending[("scc", 0)]
+                del pend[_SCC_KEY]
+            return
+        else:
+            return
+        if pend:  # the registers' pending entries end here unless a younger write owns them
+            if n == 1:
+                key = (f, lo)
+                p = pend.get(key)
+                if p is not None and p.seq == seq:
+                    del pend[key]
+                return
+            for k in range(lo, lo + n):
+                key = (f, k)
+                p = pend.get(key)
+                if p is not None and p.seq == seq:
+                    del pend[key]
 
     # ================================================================ issue
     def _turn(self, w: WaveRuntime, t: int) -> int:
@@ -576,14 +594,15 @@ class Engine:
         if pipe == "nop" or pipe == "sleep" or pipe == "setprio" or pipe == "endpgm" or pipe == "barrier":
             return self._engine_op(w, d, now)
         # the pipe and the counters must have room
-        key = (pipe, w.simd) if d.simd_pipe else pipe
+        key = self._pipe_keys[w.simd][pc]
         free = self.pipe_free.get(key, 0)
         if free > now:
             return self._stall(w, free, "pipe busy", now)
-        for counter in d.counters:
-            f = w.counters.full_until(counter, now)
-            if f > now:
-                return self._stall(w, f, "counter full", now)
+        if d.counters:
+            for counter in d.counters:
+                f = w.counters.full_until(counter, now)
+                if f > now:
+                    return self._stall(w, f, "counter full", now)
         sem = d.sem
         if sem is None:
             if not self.allow_unmodelled:
@@ -596,10 +615,10 @@ class Engine:
             ctx = None
         else:
             ins = self._instructions[pc]
-            ctx = Ctx(st, ins, self._symbols, self._labels, self._lds_bytes, None, None, None, None, None, False,
-                      self._ctx_target, self.float_mode)
-            if self.sramecc is not None:
-                ctx.sramecc = self.sramecc
+            tpl = self._ctx_templates[pc]
+            if tpl is None:
+                tpl = self._ctx_templates[pc] = self._ctx_template(ins)
+            ctx = Ctx.at_issue(st, tpl)
             sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx, pc, now):
@@ -618,6 +637,12 @@ class Engine:
             st.pc = pc + 1
         self._record(w, pc, now, complete, 1)
         return True
+
+    def _ctx_template(self, ins: Instruction) -> dict:
+        """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
+        extra = {"sramecc": self.sramecc} if self.sramecc is not None else {}
+        return Ctx.issue_template(ins, self._symbols, self._labels, self._lds_bytes, self._ctx_target,
+                                  self.float_mode, **extra)
 
     def _check_reads(self, w: WaveRuntime, ctx: Ctx, pc: int, now: int) -> bool:
         """Interlocks stall (False); reads of non-interlocked writes in flight raise hazards."""

@@ -81,13 +81,12 @@ def _make_addsub(name: str, fn: Callable, sat: Callable | None, signed: bool = F
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
         kind = "i32" if signed else "u32"
-        a = ctx.src(1, kind).astype(I64)
-        b = ctx.src(2, kind).astype(I64)
-        exact = fn(a, b)
+        a = ctx.src(1, kind)
+        b = ctx.src(2, kind)
         if ctx.clamp and sat is not None:
-            ctx.write_v(0, sat(exact))
-        else:
-            ctx.write_v(0, (exact & M32).astype(U32))
+            ctx.write_v(0, sat(fn(a.astype(I64), b.astype(I64))))
+        else:  # 32-bit lane arithmetic wraps: the exact result's low 32 bits, without int64
+            ctx.write_v(0, fn(a, b).view(U32))
 
 
 _make_addsub("v_add_u32", lambda a, b: a + b, _sat_u32)
