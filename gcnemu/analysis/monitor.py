@@ -83,6 +83,12 @@ class HazardMonitor:
         self._prod_bits = [_bits(m) for m in self.prod]
         self._cons_bits = [_bits(m) for m in self.cons]
         self._cons_window = [self.index.window(m) for m in self.cons]
+        # what on_issue needs of an instruction, in one load: (wait states, consumer rule bits when
+        # it consumes for some rule, its window, producer rule bits when it produces, counters
+        # unchanged by it)
+        self._issue_facts = [(f.wait_states, tuple(self._cons_bits[i]) if self.cons[i] else (), self._cons_window[i],
+                              tuple(self._prod_bits[i]) if self.prod[i] else (), self._plain[i])
+                             for i, f in enumerate(self.facts)]
 
     # ------------------------------------------------------------------ the hook
     def on_issue(self, wave: int, index: int, cycle: int, complete: int | None = None) -> list[HazardEvent]:
@@ -90,37 +96,38 @@ class HazardMonitor:
         w = self.waves.get(wave)
         if w is None:
             w = self.waves[wave] = _Wave()
-        f = self.facts[index]
+        wait_states, cons_bits, cons_window, prod_bits, plain = self._issue_facts[index]
         events = []
-        if self.cons[index] and w.history:
+        hist = w.history
+        if cons_bits and hist:
             # a producer of one of the consumer's rules within the window? (else nothing to match)
             last = w.last
-            reach = w.pos - self._cons_window[index]
-            for r in self._cons_bits[index]:
+            reach = w.pos - cons_window
+            for r in cons_bits:
                 pa = last.get(r)
                 if pa is not None and pa > reach:
-                    events = self._wait_states(w, wave, f, cycle)
+                    events = self._wait_states(w, wave, self.facts[index], cycle)
                     break
         if w.vm or w.lgkm:
-            found = self._counters(w, wave, f, cycle)
+            found = self._counters(w, wave, self.facts[index], cycle)
             if found:
                 events = events + found
         # advance the wave's state
-        w.pos += f.wait_states
-        hist = w.history
-        hist.append((index, w.pos, cycle))
-        if self.prod[index]:
+        pos = w.pos = w.pos + wait_states
+        hist.append((index, pos, cycle))
+        if prod_bits:
             last = w.last
-            for r in self._prod_bits[index]:
-                last[r] = w.pos
-        limit = w.pos - self.window - 16
-        while hist and hist[0][1] < limit:
-            hist.popleft()
-        if not self._plain[index]:
+            for r in prod_bits:
+                last[r] = pos
+        limit = pos - self.window - 16
+        if hist[0][1] < limit:
+            while hist and hist[0][1] < limit:
+                hist.popleft()
+        if not plain:
             key = (index, w.vm, w.lgkm)
             st = self._step_memo.get(key)
             if st is None:
-                st = self._step_memo[key] = self.counters.step((w.vm, w.lgkm), f)
+                st = self._step_memo[key] = self.counters.step((w.vm, w.lgkm), self.facts[index])
             w.vm, w.lgkm = st
         return events
 

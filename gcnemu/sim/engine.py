@@ -300,12 +300,44 @@ class Engine:
     # ================================================================ public stepping
     def run(self) -> None:
         """Run until every wave has ended (or a limit)."""
-        step = self.step_cycle
         limit = self.max_instructions
-        while step():
+        if len(self.waves) == 1 and not self.finished:
+            if not self._run_one_wave(limit):
+                return
+        else:
+            step = self.step_cycle
+            while step():
+                if self.executed >= limit:
+                    self.halt_reason = f"stopped after --max-instructions {limit} instructions"
+                    break
+
+    def _run_one_wave(self, limit: int) -> bool:
+        """`run` for a workgroup of one wave: step_cycle's single-wave path as one loop
+        (no per-cycle call). False when the run ended (finished or a limit), as step_cycle."""
+        w = self.waves[0]
+        st = w.state
+        events = self.events
+        try_issue = self._try_issue
+        max_cycles = self.max_cycles
+        while True:
+            now = self._next if self._next > self.cycle else self.cycle
+            self.cycle = now
+            if events and events[0][0] <= now:
+                self._land_until(now)
+            if not st.done and w.ready_at <= now and not w.at_barrier:
+                try_issue(w, now)
+            if st.done or w.at_barrier:
+                self._finish(now)
+                return False
+            nxt = w.ready_at
+            self._next = nxt if nxt > now else now + 1
+            if self._next > max_cycles:
+                self.halt_reason = f"stopped after --max-cycles {max_cycles} cycles"
+                self.finished = True
+                return False
             if self.executed >= limit:
                 self.halt_reason = f"stopped after --max-instructions {limit} instructions"
-                break
+                return True
 
     def run_until(self, cycle: int) -> bool:
         """Process every cycle up to and including `cycle`, then stop the clock there (results
@@ -581,17 +613,17 @@ class Engine:
         if d.error is not None:
             raise SimError(d.error)
         pipe = d.pipe
-        if pipe == "waitcnt":
-            until, which = now, ""
-            for counter, limit in d.wait.items():
-                r = w.counters.release(counter, limit, now)
-                if r > until:
-                    until, which = r, counter
-            if until > now:
-                return self._stall(w, until, "waitcnt " + COUNTER_NAMES[which], now)
-            self._retire(w, d, now, now + 1)
-            return True
-        if pipe == "nop" or pipe == "sleep" or pipe == "setprio" or pipe == "endpgm" or pipe == "barrier":
+        if d.internal:
+            if pipe == "waitcnt":
+                until, which = now, ""
+                for counter, limit in d.wait.items():
+                    r = w.counters.release(counter, limit, now)
+                    if r > until:
+                        until, which = r, counter
+                if until > now:
+                    return self._stall(w, until, "waitcnt " + COUNTER_NAMES[which], now)
+                self._retire(w, d, now, now + 1)
+                return True
             return self._engine_op(w, d, now)
         # the pipe and the counters must have room
         key = self._pipe_keys[w.simd][pc]
@@ -799,26 +831,33 @@ class Engine:
         interlocked = d.interlocked
         self._seq += 1
         seq = self._seq
+        writes = ctx.writes
+        if not writes and not memops:  # nothing lands (a branch, s_nop-like ops): no Pending
+            if interlocked and complete > w.interlock_until:
+                w.interlock_until = complete
+            return complete
         p = Pending(complete, interlocked, d.index, seq, pipe)
         pend = w.pending
         check_waw = w.async_until > now
-        writes = ctx.writes
         if writes:
             for wr in writes:
                 f = wr.file
                 if f == "scc":
-                    regs = (("scc", 0),)
-                else:
-                    lo = wr.index
-                    n = len(wr.values)
-                    regs = ((f, lo),) if n == 1 else [(f, lo + k) for k in range(n)]
-                if check_waw:
-                    for reg in regs:
+                    reg = _SCC_KEY
+                    if check_waw:
                         self._check_overwrite(w, reg, complete, d.index, now)
-                        pend[reg] = p
-                else:
-                    for reg in regs:
-                        pend[reg] = p
+                    pend[reg] = p
+                    continue
+                lo = wr.index
+                n = len(wr.values)
+                if n == 1 and not check_waw:
+                    pend[(f, lo)] = p
+                    continue
+                for k in range(lo, lo + n):
+                    reg = (f, k)
+                    if check_waw:
+                        self._check_overwrite(w, reg, complete, d.index, now)
+                    pend[reg] = p
             heapq.heappush(self.events, (complete, seq, w.wid, 0, (writes, seq)))
         for memop in memops:
             dst = getattr(memop, "dst_file", None) or getattr(memop, "ret_file", None)

@@ -78,6 +78,7 @@ class Decoded:
     error: str | None = None  # a decode problem reported when (if) the instruction issues
     interlocked: bool = False  # its register results are interlocked (INTERLOCKED pipes)
     simd_pipe: bool = False  # its pipe belongs to the SIMD (else to the CU)
+    internal: bool = False  # handled by the engine itself (s_nop, s_waitcnt, s_barrier...): no functional unit
 
 
 def guess_pipe(m: str) -> str:
@@ -159,6 +160,7 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         d = Decoded(i, m, pipe, CATEGORY[pipe], counters, frozenset(flags), guessed=guessed)
         d.interlocked = pipe in INTERLOCKED
         d.simd_pipe = pipe in SIMD_PIPES
+        d.internal = CATEGORY[pipe] == "internal"
         d.is_store = "store" in flags
         d.is_lds_dma = "lds-dma" in flags
         if pipe in ("vmem", "lds", "smem"):
