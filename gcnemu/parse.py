@@ -855,6 +855,351 @@ def _mnemonic_facts(mn: str):
     return mnemonic, memory, scalar, (_NO_FLAGS if scalar else FLAG_MODIFIERS)
 
 
+# ------------------------------------------------------------------ recipes and the piece path
+# A parsed statement depends on its line number only through its spans, so what the scanner
+# caches is a *recipe*: the objects to build, with their columns, but no line. A recipe is
+#   (mnemonic, mnemonic column, mnemonic end, statement column, statement end, operand parts,
+#    modifier parts)
+# where a part is (entries, base): entries whose columns are relative to `base` (so cached
+# entries are shared, never shifted). A modifier entry is (name, value, column, end); an
+# operand entry is (kind, a, b, c, column, end) with kind one of:
+#   _K_REG       a=file, b=index, c=count                  -> Reg(a, b, c, span)
+#   _K_IMM       a=value, b=source, c=Imm or FloatImm        -> c(a, span, b)
+#   _K_NAME      a=Special or Symbol constructor, b=name    -> a(b, span)
+#   _K_CALL      a=name, b=argument entries                 -> Call(a, args, span)
+#   _K_GROUP     a=call entries                             -> CallGroup(calls, span)
+#   _K_MODIFIED  a=inner entry, b=(neg, abs, sext)          -> Modified(inner, *b, span)
+# Building from a recipe is the only per-line work left for a statement seen before (the
+# statement memo of `_parse`), and it is how the piece path below hands over a new one.
+
+_K_REG, _K_IMM, _K_NAME, _K_CALL, _K_GROUP, _K_MODIFIED = range(6)
+_Call = _slot_constructor(Call)
+_CallGroup = _slot_constructor(CallGroup)
+_Modified = _slot_constructor(Modified)
+_FloatImm = _slot_constructor(FloatImm)
+_NAME_CTOR = {Special: _Special, Symbol: _Symbol}
+
+
+def _entry_of(obj):
+    """The recipe entry of an operand object, or None for what recipes do not describe
+    (expressions, lists: those statements are relocated object by object)."""
+    t = type(obj)
+    sp = obj.span
+    if t is Reg:
+        return (_K_REG, obj.file, obj.index, obj.count, sp.column, sp.end_column)
+    if t is Imm or t is FloatImm:
+        return (_K_IMM, obj.value, obj.source, _Imm if t is Imm else _FloatImm, sp.column, sp.end_column)
+    if t is Special or t is Symbol:
+        return (_K_NAME, _NAME_CTOR[t], obj.name, None, sp.column, sp.end_column)
+    if t is Call:
+        args = tuple(_entry_of(a) for a in obj.args)
+        if None in args:
+            return None
+        return (_K_CALL, obj.name, args, None, sp.column, sp.end_column)
+    if t is CallGroup:
+        calls = tuple(_entry_of(c) for c in obj.calls)
+        if None in calls:
+            return None
+        return (_K_GROUP, calls, None, None, sp.column, sp.end_column)
+    if t is Modified:
+        inner = _entry_of(obj.inner)
+        if inner is None:
+            return None
+        return (_K_MODIFIED, inner, (obj.neg, obj.abs, obj.sext), None, sp.column, sp.end_column)
+    return None
+
+
+def _recipe_of(ins: Instruction, start_col: int, end_col: int):
+    """The recipe of an instruction built on one line (by the grammar or `_fast_instruction`),
+    or None when some operand has no entry kind."""
+    ops = tuple(_entry_of(o) for o in ins.operands)
+    if None in ops:
+        return None
+    mods = []
+    for m in ins.modifiers:
+        if type(m) is not Modifier:
+            return None
+        mods.append((m.name, m.value, m.span.column, m.span.end_column))
+    ms = ins.mnemonic_span
+    return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((tuple(mods), 0),))
+
+
+def _build_entry(e, file: str, line: int, base: int):
+    """The operand object of a recipe entry (all kinds; `_build` inlines the common ones)."""
+    kind, a, b, c, col, end = e
+    sp = _Span(file, line, col + base, line, end + base)
+    if kind == _K_REG:
+        return _Reg(a, b, c, sp)
+    if kind == _K_IMM:
+        return c(a, sp, b)
+    if kind == _K_NAME:
+        return a(b, sp)
+    if kind == _K_CALL:
+        return _Call(a, tuple([_build_entry(x, file, line, base) for x in b]), sp)
+    if kind == _K_GROUP:
+        return _CallGroup(tuple([_build_entry(x, file, line, base) for x in a]), sp)
+    return _Modified(_build_entry(a, file, line, base), b[0], b[1], b[2], sp)
+
+
+def _build(recipe, file: str, line: int, index: int) -> Instruction:
+    """The Instruction a recipe describes, on `line`."""
+    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe
+    operands = []
+    append = operands.append
+    for entries, base in op_parts:
+        for e in entries:
+            kind = e[0]
+            if kind == _K_REG:
+                append(_Reg(e[1], e[2], e[3], _Span(file, line, e[4] + base, line, e[5] + base)))
+            elif kind == _K_IMM:
+                append(e[3](e[1], _Span(file, line, e[4] + base, line, e[5] + base), e[2]))
+            elif kind == _K_NAME:
+                append(e[1](e[2], _Span(file, line, e[4] + base, line, e[5] + base)))
+            else:
+                append(_build_entry(e, file, line, base))
+    modifiers = [_Modifier(name, value, _Span(file, line, col + base, line, end + base))
+                 for entries, base in mod_parts for name, value, col, end in entries]
+    return Instruction(mnemonic, tuple(operands), tuple(modifiers), _Span(file, line, scol, line, ecol),
+                       _Span(file, line, mcol, line, mend), index)
+
+
+# The piece path: a line is cut at its commas, and what each piece means (its operands and
+# modifiers, columns relative to the piece) is computed once per mnemonic class and cached by
+# the piece's text: a line is then a split and a few dictionary lookups.
+#
+# A piece's meaning comes from its units: words (blanks end a word, except inside brackets:
+# `v[0 : 3]` is one word) with their leading blanks. What a unit means is computed by the fast
+# path's tokenizer and `_fast_atom` on the word alone (no token crosses a unit boundary, so the
+# tokens are the ones the whole line would give), then the units follow the rules of
+# `_fast_instruction` (flags, `scc`, `off`, s_waitcnt call groups, where `-x` may start an
+# operand). Only what is simple takes this path: a register, a number, a name, `name(int)`,
+# `key:value`, `-x`, with no modifier before an operand, no empty piece, no comma inside
+# brackets (`op_sel:[1,0]`), no call group across a comma, no trailing `scc` on a memory
+# instruction. Anything else returns None and goes to `_fast_instruction` (which may hand over
+# to the grammar); tests/test_parse_fastpath.py checks that both agree on every line.
+
+_UNITS = re.compile(r"[ \t]*(?:[^ \t,\[]+(?:\[[^\[\]]*\][^ \t,\[]*)*|\[|,)")
+_U_REG, _U_VAL, _U_NAME, _U_CALL, _U_KEY, _U_NEG = range(6)
+_CACHE_LIMIT = 100_000  # entries per cache (the caches live across parse() calls)
+_unit_cache: dict = {}  # unit text -> (kind, length, entry or modifier entry), or False
+_head_cache: dict = {}  # first piece -> its meaning with the mnemonic's facts, or False
+_piece_caches: dict = {}  # (memory?, scalar?, s_waitcnt?) -> {piece text -> meaning, or False}
+
+
+def _unit(text: str):
+    """What a unit means (columns relative to the unit's start), or False."""
+    word = text.lstrip(" \t")
+    off = len(text) - len(word)  # columns are 1-based: word index k is column off + k + 1
+    toks = _fast_tokens(word)
+    if not toks or word[-1].isspace():  # (`_fast_tokens` drops a trailing \f the line keeps)
+        return False
+    n = len(toks)
+    kind, tok, _ = toks[0]
+    if kind == "key":
+        if n < 2:
+            return False
+        if toks[1][1] == "[":  # key:[int, int, ...], as `_fast_instruction` reads it
+            j, vals = 2, []
+            while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or
+                             toks[j][0] == "int" and (len(toks[j][1]) == 1 or toks[j][1][0] != "0" and len(toks[j][1]) < 19)):
+                vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
+                j += 1
+                if j < n and toks[j][1] == ",":
+                    j += 1
+                    continue
+                break
+            if not vals or j != n - 1 or toks[j][1] != "]":
+                return False
+            return (_U_KEY, len(text), (tok[:-1], tuple(vals), off + 1, off + toks[j][2] + 1))
+        r = _fast_atom(toks, 1, n, "", 0)
+        if r is None or r[1] != n:
+            return False
+        val = r[0]
+        if isinstance(val, Imm):
+            v = val.value
+        elif isinstance(val, (Symbol, Special, Reg)):
+            v = val.text()
+        else:
+            return False
+        return (_U_KEY, len(text), (tok[:-1], v, off + 1, off + val.span.end_column))
+    r = _fast_atom(toks, 0, n, "", 0)
+    if r is None or r[1] != n:
+        return False
+    obj = r[0]
+    t = type(obj)
+    if kind == "punct":  # `-x`
+        if t is not Imm and t is not FloatImm and t is not Modified:
+            return False
+        kind = _U_NEG
+    elif t is Reg:
+        kind = _U_REG
+    elif t is Imm or t is FloatImm:
+        kind = _U_VAL
+    elif t is Special or t is Symbol:
+        kind = _U_NAME
+    elif t is Call:
+        kind = _U_CALL
+    else:
+        return False
+    e = _entry_of(obj)
+    if e is None:
+        return False
+    return (kind, len(text), _shift(e, off))
+
+
+def _shift(e, off: int):
+    """A recipe entry with its columns (and those of what it holds) moved right by `off`."""
+    kind, a, b, c, col, end = e
+    if kind == _K_CALL:
+        b = tuple(_shift(x, off) for x in b)
+    elif kind == _K_GROUP:
+        a = tuple(_shift(x, off) for x in a)
+    elif kind == _K_MODIFIED:
+        a = _shift(a, off)
+    return (kind, a, b, c, col + off, end + off)
+
+
+def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
+    """What the piece `text[start:]` means: (operand entries, modifier entries, has operands?,
+    starts with a call?, ends with a call?, ends with an `scc` operand?), columns relative to
+    the piece's start (0-based); False when it is not simple.
+
+    The piece is read as `_fast_instruction` would after a comma (or after the mnemonic), with
+    no modifier and no call before it: the line decides what these two change."""
+    units = _UNITS.findall(text, start)
+    if not units:
+        return False
+    flags = _NO_FLAGS if scalar else FLAG_MODIFIERS
+    ops: list = []
+    mods: list = []
+    prev_call = False  # the last operand is a call (s_waitcnt joins the next one to it)
+    neg_ok = True  # a `-x` unit may start an operand here (first, or after a register)
+    first_call = False
+    pos = start
+    for u in units:
+        d = _unit_cache.get(u)
+        if d is None:
+            if len(_unit_cache) > _CACHE_LIMIT:
+                _unit_cache.clear()
+            d = _unit_cache[u] = _unit(u)
+        if not d:
+            return False
+        kind, length, e = d
+        base = pos
+        pos += length
+        if kind == _U_KEY:
+            name, value, col, end = e
+            mods.append((name, value, col + base, end + base))
+            prev_call = neg_ok = False
+            continue
+        e = _shift(e, base)
+        if kind == _U_NAME:
+            name = e[2]
+            if e[1] is _Symbol and name in flags or mods and name == "scc" and memory and e[1] is _Special:
+                mods.append((name, None, e[4], e[5]))
+                prev_call = neg_ok = False
+                continue
+            if mods:
+                return False
+            if scalar and name == "off" and e[1] is _Special:  # `off` is no address to s_ instructions
+                e = (_K_NAME, _Symbol, "off", None, e[4], e[5])
+            ops.append(e)
+            prev_call = False
+            neg_ok = e[1] is _Special
+            continue
+        if kind == _U_CALL:
+            if not ops and not mods:
+                first_call = True
+            if prev_call and waitcnt:  # `vmcnt(0) lgkmcnt(0)` is one operand
+                prev = ops.pop()
+                calls = prev[1] if prev[0] == _K_GROUP else (prev,)
+                ops.append((_K_GROUP, calls + (e,), None, None, prev[4], e[5]))
+                neg_ok = False
+                continue
+            if mods:
+                return False
+            ops.append(e)
+            prev_call = True
+            neg_ok = False
+            continue
+        if mods or kind == _U_NEG and not neg_ok:
+            return False
+        ops.append(e)
+        prev_call = False
+        neg_ok = kind == _U_REG
+    ends_scc = bool(ops) and ops[-1][0] == _K_NAME and ops[-1][1] is _Special and ops[-1][2] == "scc"
+    return tuple(ops), tuple(mods), bool(ops), first_call, prev_call, ends_scc
+
+
+def _head(text: str):
+    """The meaning of a line's first piece: (mnemonic, column, end, memory?, scalar?, s_waitcnt?,
+    the piece cache for its class, the rest of the piece's meaning or None when the mnemonic is
+    alone), or False when the first word is no plain name or the rest is not simple."""
+    m = _UNITS.match(text)
+    if m is None:
+        return False
+    unit = m.group()
+    word = unit.lstrip(" \t")
+    toks = _fast_tokens(word)
+    if not toks or len(toks) != 1 or toks[0][0] != "name" or toks[0][1] != word:
+        return False
+    mnemonic, memory, scalar, _ = _mnemonic_facts(word)
+    waitcnt = mnemonic.startswith("s_waitcnt")
+    col = len(unit) - len(word) + 1
+    cache = _piece_caches.setdefault((memory, scalar, waitcnt), {})
+    rest = None
+    if text[m.end():].strip(" \t"):
+        rest = _piece(text, m.end(), memory, scalar, waitcnt)
+        if not rest:
+            return False
+    return mnemonic, col, col + len(word), memory, scalar, waitcnt, cache, rest
+
+
+def _piece_recipe(code: str, start_col: int, end_col: int):
+    """The recipe of an instruction line made of simple pieces, or None (then `_fast_instruction`)."""
+    pieces = code[:end_col - 1].split(",")
+    text = pieces[0]
+    head = _head_cache.get(text)
+    if head is None:
+        if len(_head_cache) > _CACHE_LIMIT:
+            _head_cache.clear()
+        head = _head_cache[text] = _head(text)
+    if not head:
+        return None
+    mnemonic, mcol, mend, memory, scalar, waitcnt, cache, rest = head
+    if rest is None:
+        if len(pieces) > 1:  # `s_nop ,0`: the grammar's
+            return None
+        return (mnemonic, mcol, mend, start_col, end_col, (), ())
+    ops, mods, has_ops, _, prev_call, ends_scc = rest
+    op_parts = [(ops, 0)]
+    mod_parts = [(mods, 0)] if mods else []
+    has_mods = bool(mods)
+    base = len(text) + 1
+    for text in pieces[1:] if len(pieces) > 1 else ():
+        d = cache.get(text)
+        if d is None:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            d = cache[text] = _piece(text, 0, memory, scalar, waitcnt)
+        if not d:
+            return None
+        ops, mods, has_ops, first_call, last_call, scc = d
+        if has_ops:
+            if has_mods or first_call and prev_call and waitcnt:  # the fast path's special cases
+                return None
+            op_parts.append((ops, base))
+            ends_scc = scc
+        if mods:
+            mod_parts.append((mods, base))
+            has_mods = True
+        prev_call = last_call
+        base += len(text) + 1
+    if ends_scc and memory:  # a trailing `scc` is a cache-policy bit: `_fast_instruction` does that
+        return None
+    return (mnemonic, mcol, mend, start_col, end_col, tuple(op_parts), tuple(mod_parts))
+
+
 # ------------------------------------------------------------------ scanner
 
 
@@ -1084,28 +1429,38 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
             if dname in _BLOCKS and _BLOCKS[dname]:
                 block_end, block, block_body = _BLOCKS[dname], d, []
             continue
+        end_col = len(code.rstrip()) + 1
         cached = memo.get(code)
         if cached is not None:
             memo_hits += 1
-            ms = cached.mnemonic_span
-            ins = Instruction(cached.mnemonic, _relocate(cached.operands, lineno), _relocate(cached.modifiers, lineno),
-                              _Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1),
-                              _Span(file, lineno, ms.column, lineno, ms.end_column), count)
+            if type(cached) is tuple:
+                ins = _build(cached, file, lineno, count)
+            else:
+                ms = cached.mnemonic_span
+                ins = Instruction(cached.mnemonic, _relocate(cached.operands, lineno),
+                                  _relocate(cached.modifiers, lineno), _Span(file, lineno, start_col, lineno, end_col),
+                                  _Span(file, lineno, ms.column, lineno, ms.end_column), count)
             count += 1
             prog.statements.append(ins)
             continue
+        if fast:
+            recipe = _piece_recipe(code, start_col, end_col)
+            if recipe is not None:
+                memo[code] = recipe
+                prog.statements.append(_build(recipe, file, lineno, count))
+                count += 1
+                continue
         ins = _fast_instruction(code, file, lineno) if fast else None
         if ins is not None:
-            memo[code] = ins
-            ins.span = _Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
+            ins.span = _Span(file, lineno, start_col, lineno, end_col)
             ins.index = count
+            memo[code] = _recipe_of(ins, start_col, end_col) or ins
             count += 1
             prog.statements.append(ins)
             continue
         try:
             builder.line = lineno
             ins = instr_parser.parse(_mark_or(code) if "|" in code else code)
-            memo[code] = ins
         except ParseError as e:
             prog.diagnostics.append(Diagnostic("error", e.message, Span(file, lineno, e.column, lineno, e.end_column)))
             continue
@@ -1126,8 +1481,9 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
             prog.diagnostics.append(Diagnostic("error", "expression nested too deeply",
                                                Span(file, lineno, start_col, lineno, start_col + 1)))
             continue
-        ins.span = Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)
+        ins.span = Span(file, lineno, start_col, lineno, end_col)
         ins.index = count
+        memo[code] = _recipe_of(ins, start_col, end_col) or ins
         count += 1
         prog.statements.append(ins)
     if block_end is not None and block is not None:
