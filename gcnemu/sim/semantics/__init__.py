@@ -42,18 +42,23 @@ def register_prefix(*prefixes: str):
     return register
 
 
+_loaded = False  # every module imported (SEMANTICS non-empty only says that some module was)
+
+
 def load_all() -> dict[str, Callable]:
     """Import every semantics module once (they register themselves)."""
+    global _loaded
     import importlib
     import pkgutil
     for mod in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{mod.name}")
+    _loaded = True
     return SEMANTICS
 
 
 def lookup(mnemonic: str) -> Callable | None:
     from ...isa.opcodes import base_mnemonic
-    if not SEMANTICS:
+    if not _loaded:  # not `if not SEMANTICS`: importing one module (valu) fills it partly
         load_all()
     m = mnemonic.lower()
     fn = SEMANTICS.get(m)
