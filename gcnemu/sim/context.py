@@ -232,6 +232,7 @@ def _static_facts(mnemonic: str) -> tuple[str, str, bool, bool, int, bool]:
 
 
 _ALL_INIT = b"\x01" * WAVE  # a bool[64] row whose every lane is initialised, as bytes
+_CONST_ROWS: dict[int, np.ndarray] = {}  # 32-bit constant -> its lanes (copied out, never handed over)
 _PLAIN32 = frozenset({"u32", "b32", "i32", "f32"})  # source kinds read as a VGPR row, unconverted
 _ALL_LANES = np.ones(WAVE, dtype=bool)  # the write mask under a full EXEC, shared: read-only
 _ALL_LANES.flags.writeable = False
@@ -293,13 +294,13 @@ class Ctx:
         """A Ctx as `Ctx(wave, ins, ...)` makes it, from `issue_template`'s attributes: the
         engine makes one per executed instruction, so the static part is one dict copy."""
         self = cls.__new__(cls)
-        d = self.__dict__
+        d = template.copy()
         d["wave"] = wave
-        d.update(template)
         d["writes"] = []
         d["memops"] = []
         d["reads"] = []
         d["notes"] = []
+        self.__dict__ = d
         if _HWREGS:
             regs = _HWREGS.get(id(wave))
             if regs is not None and 1 in regs:
@@ -489,7 +490,8 @@ class Ctx:
             return
         slot, count = self._scalar_slots(operand)
         if width == 1:
-            vals = np.array([value & M32], dtype=U32)
+            vals = np.empty(1, dtype=U32)  # (cheaper than np.array of a one-item list)
+            vals[0] = value & M32
         else:
             vals = np.array([(value >> (32 * k)) & M32 for k in range(width)], dtype=U32)
         self.writes.append(RegWrite("s", slot, vals))
@@ -565,6 +567,21 @@ class Ctx:
                     return bits.view(np.int32)
                 x = bits.view(np.float32)
                 return fp.denorm_in(x, self.mode) if flush else x
+        elif type(operand) is Imm and kind in _PLAIN32 and not self.is_sdwa:
+            # an integer constant as a 32-bit source (constant_bits: its low 32 bits), every lane
+            value = operand.value & M32
+            row = _CONST_ROWS.get(value)
+            if row is None:
+                row = np.full(WAVE, value, dtype=U32)
+                if len(_CONST_ROWS) < 4096:
+                    _CONST_ROWS[value] = row
+            bits = row.copy()
+            if kind == "u32" or kind == "b32":
+                return bits
+            if kind == "i32":
+                return bits.view(np.int32)
+            x = bits.view(np.float32)
+            return fp.denorm_in(x, self.mode) if flush else x
         bits = self._bits(operand, kind, i - self.n_dst)
         # `bits` is always a fresh array (a register row is copied when read), so the common
         # 32-bit kinds need no second copy; the other kinds go through _typed.

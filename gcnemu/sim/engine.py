@@ -250,6 +250,7 @@ class Engine:
             raise SimError(f"a workgroup has at most {t.max_waves_per_workgroup} waves on {t.name}; "
                            f"the setup asks for {len(waves)}")
         self.waves = [WaveRuntime(i, w, i % t.simds_per_cu, maxima) for i, w in enumerate(waves)]
+        self._own_simd = len(waves) <= t.simds_per_cu  # every wave on a SIMD of its own
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
         # rather than a tuple per issue
@@ -275,7 +276,8 @@ class Engine:
         self.flops = 0
         self.halt_reason: str | None = None
         self.finished = False
-        self._dma: list = []  # in-flight LDS DMA: (issue, complete, wave, index, memop)
+        # in-flight LDS DMA: (issue, complete, wave, index, memop, its LDS byte ranges: _dma_ranges)
+        self._dma: list = []
         self._unmodelled_noted: set = set()
         self._ctx_target = t.name
         # the issue loop's constant lookups, bound once
@@ -525,8 +527,12 @@ class Engine:
             lo = wr.index
             mask = wr.mask
             if mask is None or wr.full:  # every lane written: no merge
-                arr[lo:lo + n] = values
-                init[lo:lo + n] = True
+                if n == 1:  # (a row index is cheaper than a one-row slice)
+                    arr[lo] = values[0]
+                    init[lo] = True
+                else:
+                    arr[lo:lo + n] = values
+                    init[lo:lo + n] = True
             else:
                 np.copyto(arr[lo:lo + n], values, where=mask[None, :])
                 init[lo:lo + n] |= mask[None, :]
@@ -534,8 +540,12 @@ class Engine:
             values = wr.values
             lo = wr.index
             n = len(values)
-            st.sgpr[lo:lo + n] = values  # WaveState.set_sgpr, inline
-            st.sgpr_init[lo:lo + n] = True
+            if n == 1:  # WaveState.set_sgpr, inline (an element is cheaper than a one-element slice)
+                st.sgpr[lo] = values[0]
+                st.sgpr_init[lo] = True
+            else:
+                st.sgpr[lo:lo + n] = values
+                st.sgpr_init[lo:lo + n] = True
         elif f == "scc":
             st.scc = int(wr.values[0])
             p = pend.get(_SCC_KEY)
@@ -567,7 +577,7 @@ class Engine:
 
     def _issue_turn(self, now: int) -> None:
         """Several waves: per SIMD, one instruction per category per turn, by (priority, age)."""
-        ready = [w for w in self.waves if not w.state.done and not w.at_barrier and w.ready_at <= now]
+        ready = [w for w in self.waves if w.ready_at <= now and not w.at_barrier and not w.state.done]
         if not ready:
             return
         if len(ready) > 1:
@@ -575,6 +585,11 @@ class Engine:
                 if w.priority != ready[0].priority:
                     ready.sort(key=lambda w: (-w.priority, w.wid))
                     break
+        if self._own_simd:  # one wave per SIMD: no two waves compete for a SIMD's issue category
+            try_issue = self._try_issue
+            for w in ready:
+                try_issue(w, now)
+            return
         used: set = set()
         decoded = self.decoded
         n = len(decoded)
@@ -877,7 +892,7 @@ class Engine:
             self._seq += 1  # a distinct heap key per push: payloads are never compared
             heapq.heappush(self.events, (complete, self._seq, w.wid, 1, (memop, d.index, now, seq)))
             if getattr(memop, "lds_addrs", None) is not None:
-                self._dma.append((now, complete, w.wid, d.index, memop))
+                self._dma.append((now, complete, w.wid, d.index, memop, _dma_ranges(memop)))
                 self._dma.sort(key=lambda e: e[1])
         if interlocked:
             if complete > w.interlock_until:
@@ -981,7 +996,7 @@ class Engine:
     def _check_lds_race(self, wi: int, index: int, issue: int, memop, cycle: int) -> "HazardEvent | None":
         """An LDS read performed while an older LDS DMA writing the same bytes is still in flight."""
         reads = None
-        for dissue, complete, dwi, dindex, dma in self._dma:
+        for dissue, complete, dwi, dindex, dma, dranges in self._dma:
             if complete <= cycle or dissue > issue:
                 continue
             if reads is None:  # (address array, bytes, lowest address, end of the highest access)
@@ -991,11 +1006,9 @@ class Engine:
                     sz = int(sz)
                     if len(a):
                         reads.append((a, sz, int(a.min()), int(a.max()) + sz))
-            da = np.asarray(dma.lds_addrs, dtype=np.int64)
-            dhi = da + int(getattr(dma, "lds_bytes", dma.size))
-            if not len(da):
+            if dranges is None:
                 continue
-            dlo_min, dhi_max = int(da.min()), int(dhi.max())
+            da, dhi, dlo_min, dhi_max = dranges
             for ra, sz, rlo_min, rhi_max in reads:
                 # some read byte range [r, r + sz) meets some DMA range [d, dhi): impossible when
                 # the lowest read starts after every DMA range ends, or the reverse
@@ -1047,6 +1060,16 @@ class Engine:
         msg = (f"s_barrier releases at cycle {now} while wave {w.wid}'s {ins.mnemonic} (line {ins.span.line}) "
                f"still writes LDS until cycle {o.complete}: wait with s_waitcnt {counter}(0) before the barrier")
         self.hazards.append(HazardEvent(RULE_BARRIER_LDS, w.wid, now, w.state.pc, o.index, [], msg, o.complete))
+
+
+def _dma_ranges(dma) -> tuple | None:
+    """(start addresses, end addresses, lowest start, highest end) of an LDS DMA's writes
+    (None: no lane writes), computed once when it issues rather than per LDS read it may race."""
+    da = np.asarray(dma.lds_addrs, dtype=np.int64)
+    dhi = da + int(getattr(dma, "lds_bytes", dma.size))
+    if not len(da):
+        return None
+    return da, dhi, int(da.min()), int(dhi.max())
 
 
 # ==================================================================== hazard details, as text
