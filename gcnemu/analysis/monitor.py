@@ -24,6 +24,7 @@ Until then :func:`replay` feeds it ``engine.records`` after a run.
 from __future__ import annotations
 
 from collections import deque
+from operator import itemgetter
 from dataclasses import dataclass, field
 
 from ..isa.hazard_rules import canonical_target
@@ -33,15 +34,18 @@ from .counters import CounterAnalysis, CounterHazard
 from .waitstates import PathFlags, RuleIndex, _bits, match
 
 
+_NEVER = -(1 << 62)  # _Wave.last of a rule no instruction has produced for yet
+
+
 @dataclass
 class _Wave:
     pos: int = 0  # wait states issued so far
     history: deque = field(default_factory=deque)  # (index, position after it, cycle)
     vm: tuple = ()
     lgkm: tuple = ()
-    # rule bit -> position after the latest instruction that can produce for it: a consumer
-    # whose rules' producers all lie beyond the window needs no look at the history
-    last: dict = field(default_factory=dict)
+    # rule bit -> position after the latest instruction that can produce for it (_NEVER: none):
+    # a consumer whose rules' producers all lie beyond the window needs no look at the history
+    last: list = field(default_factory=list)
 
 
 class HazardMonitor:
@@ -86,8 +90,11 @@ class HazardMonitor:
         # what on_issue needs of an instruction, in one load: (wait states, consumer rule bits when
         # it consumes for some rule, its window, producer rule bits when it produces, counters
         # unchanged by it)
-        self._issue_facts = [(f.wait_states, tuple(self._cons_bits[i]) if self.cons[i] else (), self._cons_window[i],
-                              tuple(self._prod_bits[i]) if self.prod[i] else (), self._plain[i])
+        # (the consumer's bits as one itemgetter over _Wave.last: a tuple of the latest positions)
+        self._rule_count = len(self.index.windows)
+        self._issue_facts = [(f.wait_states, itemgetter(*self._cons_bits[i], self._cons_bits[i][0]) if self.cons[i]
+                              else None, self._cons_window[i], tuple(self._prod_bits[i]) if self.prod[i] else (),
+                              self._plain[i])
                              for i, f in enumerate(self.facts)]
 
     # ------------------------------------------------------------------ the hook
@@ -95,19 +102,13 @@ class HazardMonitor:
         """Check instruction ``index`` issued by ``wave`` at ``cycle``; return the hazards it completes."""
         w = self.waves.get(wave)
         if w is None:
-            w = self.waves[wave] = _Wave()
-        wait_states, cons_bits, cons_window, prod_bits, plain = self._issue_facts[index]
+            w = self.waves[wave] = _Wave(last=[_NEVER] * self._rule_count)
+        wait_states, cons_last, cons_window, prod_bits, plain = self._issue_facts[index]
         events = []
         hist = w.history
-        if cons_bits and hist:
-            # a producer of one of the consumer's rules within the window? (else nothing to match)
-            last = w.last
-            reach = w.pos - cons_window
-            for r in cons_bits:
-                pa = last.get(r)
-                if pa is not None and pa > reach:
-                    events = self._wait_states(w, wave, self.facts[index], cycle)
-                    break
+        # a producer of one of the consumer's rules within the window? (else nothing to match)
+        if cons_last is not None and hist and max(cons_last(w.last)) > w.pos - cons_window:
+            events = self._wait_states(w, wave, self.facts[index], cycle)
         if w.vm or w.lgkm:
             found = self._counters(w, wave, self.facts[index], cycle)
             if found:

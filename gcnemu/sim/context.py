@@ -485,6 +485,11 @@ class Ctx:
     # ------------------------------------------------------------ scalar writes
     def write_s(self, i_or_reg, value: int, width: int = 1) -> None:
         operand = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
+        if width == 1 and type(operand) is Reg and operand.file == "s":  # the common case: one SGPR
+            vals = np.empty(1, dtype=U32)  # (cheaper than np.array of a one-item list)
+            vals[0] = value & M32
+            self.writes.append(RegWrite("s", operand.index, vals))
+            return
         if isinstance(operand, Special) and operand.name == "scc":
             self.write_scc(value)
             return
