@@ -861,23 +861,85 @@ def _mnemonic_facts(mn: str):
 #   (mnemonic, mnemonic column, mnemonic end, statement column, statement end, operand parts,
 #    modifier parts)
 # where a part is (entries, base): entries whose columns are relative to `base` (so cached
-# entries are shared, never shifted). A modifier entry is (name, value, column, end); an
-# operand entry is (kind, a, b, c, column, end) with kind one of:
-#   _K_REG       a=file, b=index, c=count                  -> Reg(a, b, c, span)
-#   _K_IMM       a=value, b=source, c=Imm or FloatImm        -> c(a, span, b)
-#   _K_NAME      a=Special or Symbol constructor, b=name    -> a(b, span)
-#   _K_CALL      a=name, b=argument entries                 -> Call(a, args, span)
-#   _K_GROUP     a=call entries                             -> CallGroup(calls, span)
-#   _K_MODIFIED  a=inner entry, b=(neg, abs, sext)          -> Modified(inner, *b, span)
-# Building from a recipe is the only per-line work left for a statement seen before (the
-# statement memo of `_parse`), and it is how the piece path below hands over a new one.
+# entries are shared, never shifted). Every entry, operand or modifier, is
+#   (maker, a, b, c, column, end)
+# and `maker(a, b, c, file, line, column, end)` builds the object and its span in one call
+# (one call per object and no dispatch on its kind: building is most of what is left of a
+# line's cost). What a, b and c are depends on the maker: see `_MAKERS`. Calls, call groups and
+# modified operands hold entries of their parts, with columns relative to their own column.
 
-_K_REG, _K_IMM, _K_NAME, _K_CALL, _K_GROUP, _K_MODIFIED = range(6)
+def _maker(cls):
+    """The entry maker of a program class: its fields but `span` are a, b, c in order."""
+    import dataclasses
+    names = [f.name for f in dataclasses.fields(cls)]
+    setters = [cls.__dict__[n].__set__ for n in names]
+    new = object.__new__
+    f1, f2, f3, f4, f5 = (Span.__dict__[n].__set__ for n in ("file", "line", "column", "end_line", "end_column"))
+    span_at = names.index("span")
+    set_span = setters.pop(span_at)
+    if len(setters) == 3:
+        s1, s2, s3 = setters
+
+        def make3(a, b, c, file, line, col, end):
+            sp = new(Span)
+            f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
+            o = new(cls)
+            s1(o, a), s2(o, b), s3(o, c), set_span(o, sp)
+            return o
+        return make3
+    if len(setters) == 2:
+        s1, s2 = setters
+
+        def make2(a, b, c, file, line, col, end):
+            sp = new(Span)
+            f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
+            o = new(cls)
+            s1(o, a), s2(o, b), set_span(o, sp)
+            return o
+        return make2
+    (s1,) = setters
+
+    def make1(a, b, c, file, line, col, end):
+        sp = new(Span)
+        f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
+        o = new(cls)
+        s1(o, a), set_span(o, sp)
+        return o
+    return make1
+
+
+_make_reg = _maker(Reg)  # a=file, b=index, c=count
+_make_imm = _maker(Imm)  # a=value, b=source
+_make_float = _maker(FloatImm)  # a=value, b=source
+_make_special = _maker(Special)  # a=name
+_make_symbol = _maker(Symbol)  # a=name
+_make_modifier = _maker(Modifier)  # a=name, b=value
 _Call = _slot_constructor(Call)
 _CallGroup = _slot_constructor(CallGroup)
 _Modified = _slot_constructor(Modified)
-_FloatImm = _slot_constructor(FloatImm)
-_NAME_CTOR = {Special: _Special, Symbol: _Symbol}
+
+
+def _make_call(a, b, c, file, line, col, end):
+    """a=name, b=argument entries."""
+    args = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in b])
+    return _Call(a, args, _Span(file, line, col, line, end))
+
+
+def _make_group(a, b, c, file, line, col, end):
+    """a=call entries."""
+    calls = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in a])
+    return _CallGroup(calls, _Span(file, line, col, line, end))
+
+
+def _make_modified(a, b, c, file, line, col, end):
+    """a=the inner entry, b=(neg, abs, sext)."""
+    mk, x, y, z, dc, de = a
+    return _Modified(mk(x, y, z, file, line, col + dc, col + de), b[0], b[1], b[2], _Span(file, line, col, line, end))
+
+
+def _relative(e, col: int):
+    """An entry with its columns taken relative to `col` (to go inside a call, group or modifier)."""
+    return (e[0], e[1], e[2], e[3], e[4] - col, e[5] - col)
 
 
 def _entry_of(obj):
@@ -885,27 +947,28 @@ def _entry_of(obj):
     (expressions, lists: those statements are relocated object by object)."""
     t = type(obj)
     sp = obj.span
+    col, end = sp.column, sp.end_column
     if t is Reg:
-        return (_K_REG, obj.file, obj.index, obj.count, sp.column, sp.end_column)
-    if t is Imm or t is FloatImm:
-        return (_K_IMM, obj.value, obj.source, _Imm if t is Imm else _FloatImm, sp.column, sp.end_column)
-    if t is Special or t is Symbol:
-        return (_K_NAME, _NAME_CTOR[t], obj.name, None, sp.column, sp.end_column)
-    if t is Call:
-        args = tuple(_entry_of(a) for a in obj.args)
-        if None in args:
+        return (_make_reg, obj.file, obj.index, obj.count, col, end)
+    if t is Imm:
+        return (_make_imm, obj.value, obj.source, None, col, end)
+    if t is FloatImm:
+        return (_make_float, obj.value, obj.source, None, col, end)
+    if t is Special:
+        return (_make_special, obj.name, None, None, col, end)
+    if t is Symbol:
+        return (_make_symbol, obj.name, None, None, col, end)
+    if t is Call or t is CallGroup or t is Modified:
+        parts = obj.args if t is Call else obj.calls if t is CallGroup else (obj.inner,)
+        inner = [_entry_of(p) for p in parts]
+        if None in inner:
             return None
-        return (_K_CALL, obj.name, args, None, sp.column, sp.end_column)
-    if t is CallGroup:
-        calls = tuple(_entry_of(c) for c in obj.calls)
-        if None in calls:
-            return None
-        return (_K_GROUP, calls, None, None, sp.column, sp.end_column)
-    if t is Modified:
-        inner = _entry_of(obj.inner)
-        if inner is None:
-            return None
-        return (_K_MODIFIED, inner, (obj.neg, obj.abs, obj.sext), None, sp.column, sp.end_column)
+        inner = tuple(_relative(e, col) for e in inner)
+        if t is Call:
+            return (_make_call, obj.name, inner, None, col, end)
+        if t is CallGroup:
+            return (_make_group, inner, None, None, col, end)
+        return (_make_modified, inner[0], (obj.neg, obj.abs, obj.sext), None, col, end)
     return None
 
 
@@ -913,53 +976,21 @@ def _recipe_of(ins: Instruction, start_col: int, end_col: int):
     """The recipe of an instruction built on one line (by the grammar or `_fast_instruction`),
     or None when some operand has no entry kind."""
     ops = tuple(_entry_of(o) for o in ins.operands)
-    if None in ops:
+    if None in ops or any(type(m) is not Modifier for m in ins.modifiers):
         return None
-    mods = []
-    for m in ins.modifiers:
-        if type(m) is not Modifier:
-            return None
-        mods.append((m.name, m.value, m.span.column, m.span.end_column))
+    mods = tuple((_make_modifier, m.name, m.value, None, m.span.column, m.span.end_column) for m in ins.modifiers)
     ms = ins.mnemonic_span
-    return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((tuple(mods), 0),))
-
-
-def _build_entry(e, file: str, line: int, base: int):
-    """The operand object of a recipe entry (all kinds; `_build` inlines the common ones)."""
-    kind, a, b, c, col, end = e
-    sp = _Span(file, line, col + base, line, end + base)
-    if kind == _K_REG:
-        return _Reg(a, b, c, sp)
-    if kind == _K_IMM:
-        return c(a, sp, b)
-    if kind == _K_NAME:
-        return a(b, sp)
-    if kind == _K_CALL:
-        return _Call(a, tuple([_build_entry(x, file, line, base) for x in b]), sp)
-    if kind == _K_GROUP:
-        return _CallGroup(tuple([_build_entry(x, file, line, base) for x in a]), sp)
-    return _Modified(_build_entry(a, file, line, base), b[0], b[1], b[2], sp)
+    return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((mods, 0),))
 
 
 def _build(recipe, file: str, line: int, index: int) -> Instruction:
     """The Instruction a recipe describes, on `line`."""
     mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe
-    operands = []
-    append = operands.append
-    for entries, base in op_parts:
-        for e in entries:
-            kind = e[0]
-            if kind == _K_REG:
-                append(_Reg(e[1], e[2], e[3], _Span(file, line, e[4] + base, line, e[5] + base)))
-            elif kind == _K_IMM:
-                append(e[3](e[1], _Span(file, line, e[4] + base, line, e[5] + base), e[2]))
-            elif kind == _K_NAME:
-                append(e[1](e[2], _Span(file, line, e[4] + base, line, e[5] + base)))
-            else:
-                append(_build_entry(e, file, line, base))
-    modifiers = [_Modifier(name, value, _Span(file, line, col + base, line, end + base))
-                 for entries, base in mod_parts for name, value, col, end in entries]
-    return Instruction(mnemonic, tuple(operands), tuple(modifiers), _Span(file, line, scol, line, ecol),
+    operands = tuple([mk(a, b, c, file, line, col + base, end + base)
+                      for entries, base in op_parts for mk, a, b, c, col, end in entries])
+    modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
+                       for entries, base in mod_parts for mk, a, b, c, col, end in entries])
+    return Instruction(mnemonic, operands, modifiers, _Span(file, line, scol, line, ecol),
                        _Span(file, line, mcol, line, mend), index)
 
 
@@ -1010,7 +1041,7 @@ def _unit(text: str):
                 break
             if not vals or j != n - 1 or toks[j][1] != "]":
                 return False
-            return (_U_KEY, len(text), (tok[:-1], tuple(vals), off + 1, off + toks[j][2] + 1))
+            return (_U_KEY, len(text), (_make_modifier, tok[:-1], tuple(vals), None, off + 1, off + toks[j][2] + 1))
         r = _fast_atom(toks, 1, n, "", 0)
         if r is None or r[1] != n:
             return False
@@ -1021,7 +1052,7 @@ def _unit(text: str):
             v = val.text()
         else:
             return False
-        return (_U_KEY, len(text), (tok[:-1], v, off + 1, off + val.span.end_column))
+        return (_U_KEY, len(text), (_make_modifier, tok[:-1], v, None, off + 1, off + val.span.end_column))
     r = _fast_atom(toks, 0, n, "", 0)
     if r is None or r[1] != n:
         return False
@@ -1044,19 +1075,7 @@ def _unit(text: str):
     e = _entry_of(obj)
     if e is None:
         return False
-    return (kind, len(text), _shift(e, off))
-
-
-def _shift(e, off: int):
-    """A recipe entry with its columns (and those of what it holds) moved right by `off`."""
-    kind, a, b, c, col, end = e
-    if kind == _K_CALL:
-        b = tuple(_shift(x, off) for x in b)
-    elif kind == _K_GROUP:
-        a = tuple(_shift(x, off) for x in a)
-    elif kind == _K_MODIFIED:
-        a = _shift(a, off)
-    return (kind, a, b, c, col + off, end + off)
+    return (kind, len(text), _relative(e, -off))
 
 
 def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
@@ -1087,33 +1106,33 @@ def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
         kind, length, e = d
         base = pos
         pos += length
+        e = _relative(e, -base)
         if kind == _U_KEY:
-            name, value, col, end = e
-            mods.append((name, value, col + base, end + base))
+            mods.append(e)
             prev_call = neg_ok = False
             continue
-        e = _shift(e, base)
         if kind == _U_NAME:
-            name = e[2]
-            if e[1] is _Symbol and name in flags or mods and name == "scc" and memory and e[1] is _Special:
-                mods.append((name, None, e[4], e[5]))
+            name = e[1]
+            if e[0] is _make_symbol and name in flags or mods and name == "scc" and memory and e[0] is _make_special:
+                mods.append((_make_modifier, name, None, None, e[4], e[5]))
                 prev_call = neg_ok = False
                 continue
             if mods:
                 return False
-            if scalar and name == "off" and e[1] is _Special:  # `off` is no address to s_ instructions
-                e = (_K_NAME, _Symbol, "off", None, e[4], e[5])
+            if scalar and name == "off" and e[0] is _make_special:  # `off` is no address to s_ instructions
+                e = (_make_symbol, "off", None, None, e[4], e[5])
             ops.append(e)
             prev_call = False
-            neg_ok = e[1] is _Special
+            neg_ok = e[0] is _make_special
             continue
         if kind == _U_CALL:
             if not ops and not mods:
                 first_call = True
             if prev_call and waitcnt:  # `vmcnt(0) lgkmcnt(0)` is one operand
                 prev = ops.pop()
-                calls = prev[1] if prev[0] == _K_GROUP else (prev,)
-                ops.append((_K_GROUP, calls + (e,), None, None, prev[4], e[5]))
+                col = prev[4]
+                calls = prev[1] if prev[0] is _make_group else (_relative(prev, col),)
+                ops.append((_make_group, calls + (_relative(e, col),), None, None, col, e[5]))
                 neg_ok = False
                 continue
             if mods:
@@ -1127,7 +1146,7 @@ def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
         ops.append(e)
         prev_call = False
         neg_ok = kind == _U_REG
-    ends_scc = bool(ops) and ops[-1][0] == _K_NAME and ops[-1][1] is _Special and ops[-1][2] == "scc"
+    ends_scc = bool(ops) and ops[-1][0] is _make_special and ops[-1][1] == "scc"
     return tuple(ops), tuple(mods), bool(ops), first_call, prev_call, ends_scc
 
 
