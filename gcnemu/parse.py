@@ -914,6 +914,93 @@ _make_float = _maker(FloatImm)  # a=value, b=source
 _make_special = _maker(Special)  # a=name
 _make_symbol = _maker(Symbol)  # a=name
 _make_modifier = _maker(Modifier)  # a=name, b=value
+
+
+def _line_span(file: str, line: int, col: int, end: int) -> Span:
+    """The span of columns [col, end) on one line."""
+    return _Span(file, line, col, line, end)
+
+
+# Faster makers for the common classes. The program classes are frozen, so each field is set
+# through its slot descriptor's __set__ (~60 ns a call). A "draft" is a plain class with the
+# very same slots: its fields are set by ordinary attribute stores, and assigning `__class__`
+# then turns it into the real class (CPython allows that between classes of identical slot
+# layout; the object is then in every way an instance of the real class). This halves the cost
+# of a Reg and its Span. If the interpreter refuses the assignment, the makers above stay.
+def _draft(cls):
+    return type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})
+
+
+_SpanDraft, _RegDraft, _ImmDraft, _FloatImmDraft, _SpecialDraft, _SymbolDraft, _ModifierDraft = (
+    _draft(c) for c in (Span, Reg, Imm, FloatImm, Special, Symbol, Modifier))
+
+
+def _draft_span(file, line, col, end):
+    sp = _new(_SpanDraft)
+    sp.file = file
+    sp.line = sp.end_line = line
+    sp.column = col
+    sp.end_column = end
+    sp.__class__ = Span
+    return sp
+
+
+def _draft_reg(a, b, c, file, line, col, end):
+    o = _new(_RegDraft)
+    o.file, o.index, o.count, o.span = a, b, c, _draft_span(file, line, col, end)
+    o.__class__ = Reg
+    return o
+
+
+def _draft_imm(a, b, c, file, line, col, end):
+    o = _new(_ImmDraft)
+    o.value, o.source, o.span = a, b, _draft_span(file, line, col, end)
+    o.__class__ = Imm
+    return o
+
+
+def _draft_float(a, b, c, file, line, col, end):
+    o = _new(_FloatImmDraft)
+    o.value, o.source, o.span = a, b, _draft_span(file, line, col, end)
+    o.__class__ = FloatImm
+    return o
+
+
+def _draft_special(a, b, c, file, line, col, end):
+    o = _new(_SpecialDraft)
+    o.name, o.span = a, _draft_span(file, line, col, end)
+    o.__class__ = Special
+    return o
+
+
+def _draft_symbol(a, b, c, file, line, col, end):
+    o = _new(_SymbolDraft)
+    o.name, o.span = a, _draft_span(file, line, col, end)
+    o.__class__ = Symbol
+    return o
+
+
+def _draft_modifier(a, b, c, file, line, col, end):
+    o = _new(_ModifierDraft)
+    o.name, o.value, o.span = a, b, _draft_span(file, line, col, end)
+    o.__class__ = Modifier
+    return o
+
+
+_new = object.__new__
+try:
+    _ok = (_draft_reg("v", 0, 2, "f", 1, 2, 3) == Reg("v", 0, 2, Span("f", 1, 2, 1, 3))
+           and _draft_imm(1, "1", None, "f", 1, 2, 3) == Imm(1, Span("f", 1, 2, 1, 3), "1")
+           and _draft_float(1.0, "1.0", None, "f", 1, 2, 3) == FloatImm(1.0, Span("f", 1, 2, 1, 3), "1.0")
+           and _draft_special("vcc", None, None, "f", 1, 2, 3) == Special("vcc", Span("f", 1, 2, 1, 3))
+           and _draft_symbol("x", None, None, "f", 1, 2, 3) == Symbol("x", Span("f", 1, 2, 1, 3))
+           and _draft_modifier("glc", None, None, "f", 1, 2, 3) == Modifier("glc", None, Span("f", 1, 2, 1, 3)))
+except TypeError:  # __class__ assignment refused
+    _ok = False
+if _ok:
+    _make_reg, _make_imm, _make_float = _draft_reg, _draft_imm, _draft_float
+    _make_special, _make_symbol, _make_modifier = _draft_special, _draft_symbol, _draft_modifier
+    _line_span = _draft_span
 _Call = _slot_constructor(Call)
 _CallGroup = _slot_constructor(CallGroup)
 _Modified = _slot_constructor(Modified)
@@ -922,19 +1009,19 @@ _Modified = _slot_constructor(Modified)
 def _make_call(a, b, c, file, line, col, end):
     """a=name, b=argument entries."""
     args = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in b])
-    return _Call(a, args, _Span(file, line, col, line, end))
+    return _Call(a, args, _line_span(file, line, col, end))
 
 
 def _make_group(a, b, c, file, line, col, end):
     """a=call entries."""
     calls = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in a])
-    return _CallGroup(calls, _Span(file, line, col, line, end))
+    return _CallGroup(calls, _line_span(file, line, col, end))
 
 
 def _make_modified(a, b, c, file, line, col, end):
     """a=the inner entry, b=(neg, abs, sext)."""
     mk, x, y, z, dc, de = a
-    return _Modified(mk(x, y, z, file, line, col + dc, col + de), b[0], b[1], b[2], _Span(file, line, col, line, end))
+    return _Modified(mk(x, y, z, file, line, col + dc, col + de), b[0], b[1], b[2], _line_span(file, line, col, end))
 
 
 def _relative(e, col: int):
@@ -990,8 +1077,8 @@ def _build(recipe, file: str, line: int, index: int) -> Instruction:
                       for entries, base in op_parts for mk, a, b, c, col, end in entries])
     modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
                        for entries, base in mod_parts for mk, a, b, c, col, end in entries])
-    return Instruction(mnemonic, operands, modifiers, _Span(file, line, scol, line, ecol),
-                       _Span(file, line, mcol, line, mend), index)
+    return Instruction(mnemonic, operands, modifiers, _line_span(file, line, scol, ecol),
+                       _line_span(file, line, mcol, mend), index)
 
 
 # The piece path: a line is cut at its commas, and what each piece means (its operands and
