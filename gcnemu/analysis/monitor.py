@@ -37,7 +37,7 @@ from .waitstates import PathFlags, RuleIndex, _bits, match
 _NEVER = -(1 << 62)  # _Wave.last of a rule no instruction has produced for yet
 
 
-@dataclass
+@dataclass(slots=True)
 class _Wave:
     pos: int = 0  # wait states issued so far
     history: deque = field(default_factory=deque)  # (index, position after it, cycle)
