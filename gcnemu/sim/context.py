@@ -232,6 +232,8 @@ def _static_facts(mnemonic: str) -> tuple[str, str, bool, bool, int, bool]:
 
 
 _ALL_INIT = b"\x01" * WAVE  # a bool[64] row whose every lane is initialised, as bytes
+# dtype objects for the fast paths: a dtype argument or `is` test is cheaper than one given as a type
+_U32_DT, _I32_DT, _F32_DT = np.dtype(np.uint32), np.dtype(np.int32), np.dtype(np.float32)
 _CONST_ROWS: dict[int, np.ndarray] = {}  # 32-bit constant -> its lanes (copied out, never handed over)
 _PLAIN32 = frozenset({"u32", "b32", "i32", "f32"})  # source kinds read as a VGPR row, unconverted
 _ALL_LANES = np.ones(WAVE, dtype=bool)  # the write mask under a full EXEC, shared: read-only
@@ -427,10 +429,10 @@ class Ctx:
             n = operand.count if operand.count < width else width
             if n == 1:
                 reads.append(("s", slot))
-                if not init[slot]:
+                if not init.item(slot):  # (.item: a Python value without a numpy scalar)
                     self.note(f"reads s{slot} ({operand.text()}) before anything wrote it: "
                               f"it holds the poison pattern 0x{int(POISON):08x}")
-                return int(sgpr[slot]) & ((1 << (32 * width)) - 1)
+                return sgpr.item(slot) & ((1 << (32 * width)) - 1)
             value = 0
             for k in range(n):
                 reads.append(("s", slot + k))
@@ -569,8 +571,8 @@ class Ctx:
                 if kind == "u32" or kind == "b32":
                     return bits
                 if kind == "i32":
-                    return bits.view(np.int32)
-                x = bits.view(np.float32)
+                    return bits.view(_I32_DT)
+                x = bits.view(_F32_DT)
                 return fp.denorm_in(x, self.mode) if flush else x
         elif type(operand) is Imm and kind in _PLAIN32 and not self.is_sdwa:
             # an integer constant as a 32-bit source (constant_bits: its low 32 bits), every lane
@@ -584,8 +586,8 @@ class Ctx:
             if kind == "u32" or kind == "b32":
                 return bits
             if kind == "i32":
-                return bits.view(np.int32)
-            x = bits.view(np.float32)
+                return bits.view(_I32_DT)
+            x = bits.view(_F32_DT)
             return fp.denorm_in(x, self.mode) if flush else x
         bits = self._bits(operand, kind, i - self.n_dst)
         # `bits` is always a fresh array (a register row is copied when read), so the common
@@ -876,7 +878,7 @@ class Ctx:
         reg = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
         if not isinstance(reg, Reg) or reg.file not in ("v", "a"):
             raise SimError(f"{self.ins.mnemonic}: destination '{reg.text()}' is not a VGPR/AGPR")
-        if mask is None and type(values) is np.ndarray and values.dtype == U32 and values.ndim == 1 \
+        if mask is None and type(values) is np.ndarray and values.dtype is _U32_DT and values.ndim == 1 \
                 and not self.is_sdwa and not self.is_dpp:
             # the common case (one uint32 row under EXEC): the general path below, without its
             # conversions; every lane on shares one read-only mask (the engine skips the merge)
@@ -884,7 +886,7 @@ class Ctx:
             reads.append(("s", 126))
             reads.append(("s", 127))
             sgpr = self.wave.sgpr
-            if int(sgpr[126]) == M32 and int(sgpr[127]) == M32:
+            if sgpr.item(126) == M32 and sgpr.item(127) == M32:
                 mask, full = _ALL_LANES, True
             else:
                 mask, full = self.wave.exec_mask, False

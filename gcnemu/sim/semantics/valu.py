@@ -86,7 +86,7 @@ def _make_addsub(name: str, fn: Callable, sat: Callable | None, signed: bool = F
         if ctx.clamp and sat is not None:
             ctx.write_v(0, sat(fn(a.astype(I64), b.astype(I64))))
         else:  # 32-bit lane arithmetic wraps: the exact result's low 32 bits, without int64
-            ctx.write_v(0, fn(a, b).view(U32))
+            ctx.write_v(0, fn(a, b))
 
 
 _make_addsub("v_add_u32", lambda a, b: a + b, _sat_u32)
