@@ -488,7 +488,7 @@ class Ctx:
     def write_s(self, i_or_reg, value: int, width: int = 1) -> None:
         operand = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
         if width == 1 and type(operand) is Reg and operand.file == "s":  # the common case: one SGPR
-            vals = np.empty(1, dtype=U32)  # (cheaper than np.array of a one-item list)
+            vals = np.empty(1, dtype=_U32_DT)  # (cheaper than np.array of a one-item list)
             vals[0] = value & M32
             self.writes.append(RegWrite("s", operand.index, vals))
             return
@@ -497,7 +497,7 @@ class Ctx:
             return
         slot, count = self._scalar_slots(operand)
         if width == 1:
-            vals = np.empty(1, dtype=U32)  # (cheaper than np.array of a one-item list)
+            vals = np.empty(1, dtype=_U32_DT)  # (cheaper than np.array of a one-item list)
             vals[0] = value & M32
         else:
             vals = np.array([(value >> (32 * k)) & M32 for k in range(width)], dtype=U32)
