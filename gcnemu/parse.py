@@ -559,6 +559,14 @@ def _relocate(obj, line: int):
     return replace(obj, **changes)
 
 
+def _relocate_instruction(ins: Instruction, line: int, index: int) -> Instruction:
+    """A copy of `ins` (parsed on one line) on another line, for statements that have no recipe."""
+    sp, ms = ins.span, ins.mnemonic_span
+    return Instruction(ins.mnemonic, _relocate(ins.operands, line), _relocate(ins.modifiers, line),
+                       _Span(sp.file, line, sp.column, line, sp.end_column),
+                       _Span(ms.file, line, ms.column, line, ms.end_column), index)
+
+
 # ------------------------------------------------------------------ fast path
 # Most instruction lines are a mnemonic, registers, plain numbers, names,
 # `-x`, `key:value` modifiers and `name(int)` calls. They are tokenized with one
@@ -1597,10 +1605,7 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
             if type(cached) is tuple:
                 ins = _build(cached, file, lineno, count)
             else:
-                ms = cached.mnemonic_span
-                ins = Instruction(cached.mnemonic, _relocate(cached.operands, lineno),
-                                  _relocate(cached.modifiers, lineno), _Span(file, lineno, start_col, lineno, end_col),
-                                  _Span(file, lineno, ms.column, lineno, ms.end_column), count)
+                ins = _relocate_instruction(cached, lineno, count)
             count += 1
             prog.statements.append(ins)
             continue
