@@ -1130,7 +1130,7 @@ def _recipe_of(ins: Instruction, start_col: int, end_col: int):
         return None
     mods = tuple((_make_modifier, m.name, m.value, None, m.span.column, m.span.end_column) for m in ins.modifiers)
     ms = ins.mnemonic_span
-    return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((mods, 0),))
+    return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((mods, 0),) if mods else ())
 
 
 def _build(recipe, file: str, line: int, index: int) -> Instruction:
@@ -1139,7 +1139,7 @@ def _build(recipe, file: str, line: int, index: int) -> Instruction:
     operands = tuple([mk(a, b, c, file, line, col + base, end + base)
                       for entries, base in op_parts for mk, a, b, c, col, end in entries])
     modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
-                       for entries, base in mod_parts for mk, a, b, c, col, end in entries])
+                       for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
     return Instruction(mnemonic, operands, modifiers, _line_span(file, line, scol, ecol),
                        _line_span(file, line, mcol, mend), index)
 
@@ -1345,7 +1345,7 @@ def _piece_recipe(code: str, start_col: int, end_col: int):
     mod_parts = [(mods, 0)] if mods else []
     has_mods = bool(mods)
     base = len(text) + 1
-    for text in pieces[1:] if len(pieces) > 1 else ():
+    for text in pieces[1:]:
         d = cache.get(text)
         if d is None:
             if len(cache) > _CACHE_LIMIT:
