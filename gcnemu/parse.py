@@ -9,6 +9,12 @@ Two layers:
 
 The scanner keeps columns exact: the text given to Lark is the whole line with
 labels and comments blanked out, so token columns are source columns.
+
+Most instruction lines never reach Lark. In order, the scanner tries: the statement
+memo (a line-free recipe of the same text seen before), the piece path (cached comma
+pieces of simple operands), the regex fast path (`_fast_instruction`), then the
+grammar. Every path builds the very same objects; tests/test_parse_fastpath.py and
+tests/test_parse_pieces.py check that.
 """
 from __future__ import annotations
 
@@ -1523,7 +1529,7 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
     block: Directive | None = None
     block_body: list[str] = []
     count = 0
-    memo: dict[str, Instruction] = {}  # identical statement text parses identically
+    memo: dict = {}  # statement text -> its recipe (or Instruction): identical text parses identically
     memo_hits = 0
     if needs_expansion(decoded):  # .macro, .rept, .irp, .if...: parse what llvm-mc would assemble
         items, macro_diags = expand_detailed(prog.lines, file)
