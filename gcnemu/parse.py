@@ -1241,7 +1241,9 @@ def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
 
     The piece is read as `_fast_instruction` would after a comma (or after the mnemonic), with
     no modifier and no call before it: the line decides what these two change."""
-    units = _UNITS.findall(text, start)
+    # not up to trailing blanks: findall would retry the blank-prefixed pattern at each blank of
+    # the run (quadratic: a piece ending in 40k blanks took 25 s)
+    units = _UNITS.findall(text, start, len(text.rstrip(" \t")))
     if not units:
         return False
     flags = _NO_FLAGS if scalar else FLAG_MODIFIERS

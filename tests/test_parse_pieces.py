@@ -122,3 +122,17 @@ def test_draft_built_objects_are_genuine_frozen_instances(make, cls, args):
         obj.span = None
     with pytest.raises(dataclasses.FrozenInstanceError):
         obj.span.line = 4
+
+
+@pytest.mark.parametrize("line", [
+    "s_mov_b32 s0" + " " * 40000 + ", s1",
+    "v_add_u32 v0, v1" + "\t" * 40000 + ", v2",
+    "v_add_u32 v0," + " " * 40000 + ",v1",
+])
+def test_a_long_blank_run_before_a_comma_is_linear(line):
+    """A piece ending in blanks once made the unit regex retry at every blank (25 s for 40k)."""
+    import time
+    t = time.process_time()
+    prog = P.parse(line + "\n", "t.s")
+    assert time.process_time() - t < 2.0
+    assert prog.statements or prog.diagnostics
