@@ -496,11 +496,7 @@ class Ctx:
             self.write_scc(value)
             return
         slot, count = self._scalar_slots(operand)
-        if width == 1:
-            vals = np.empty(1, dtype=_U32_DT)  # (cheaper than np.array of a one-item list)
-            vals[0] = value & M32
-        else:
-            vals = np.array([(value >> (32 * k)) & M32 for k in range(width)], dtype=U32)
+        vals = np.array([(value >> (32 * k)) & M32 for k in range(width)], dtype=U32)
         self.writes.append(RegWrite("s", slot, vals))
 
     def write_slot(self, slot: int, value: int, width: int = 1) -> None:
