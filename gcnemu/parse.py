@@ -106,6 +106,7 @@ class _Builder(Transformer):
 
     file = "<input>"
     line = 1
+    code = ""  # the statement being parsed (for the source text of `lit(...)`)
 
     def _span(self, meta_or_tok) -> Span:
         return Span(self.file, self.line, meta_or_tok.column, self.line, meta_or_tok.end_column)
@@ -198,6 +199,8 @@ class _Builder(Transformer):
             head = c[0] if k == 1 else self.binary(c[:k])
             tail = c[k + 1] if k + 2 == len(c) else self.binary(c[k + 1:])
             return _Split(head, tail)
+        if any(is_forced_literal(c[i]) for i in range(0, len(c), 2)):  # llvm-mc: `lit(1)+1`, `1+lit(1)`
+            raise ParseError("invalid operand for instruction", c[0].span.column, c[-1].span.end_column)
         operands = [c[0]]
         ops: list[str] = []
         for i in range(1, len(c), 2):
@@ -240,12 +243,32 @@ class _Builder(Transformer):
         name = t.value  # as written: llvm-mc's names (vmcnt, hwreg, neg...) are case-sensitive
         end = (args[-1].span.end_column + 1) if args else t.end_column + 2
         sp = Span(self.file, self.line, t.column, self.line, end)
+        if name == "lit":
+            return self._lit(t, args, end)
         if name in ("neg", "abs", "sext") and len(args) == 1:  # source modifiers, never folded
             inner = args[0]
             if isinstance(inner, Modified):
                 return _modify(inner, sp, neg=name == "neg", abs_=name == "abs", sext=name == "sext")
             return Modified(inner, name == "neg", name == "abs", name == "sext", sp)
         return Call(name, args, sp)
+
+    def _lit(self, t: Token, args: tuple, end: int):
+        """`lit(x)`: a forced 32-bit literal. A number becomes an Imm/FloatImm whose span is the
+        value's (llvm-mc's carets point inside the parentheses) and whose source is the call as
+        written (`lit(...)`, see is_forced_literal); a symbol or expression stays a Call for
+        validate to evaluate. Anything else (`lit()`, `lit(v1)`, `lit(lit(1))`) is llvm-mc's
+        "unknown token in expression" at the closing parenthesis."""
+        x = args[0] if len(args) == 1 else None
+        if is_forced_literal(x):  # `lit(lit(1))`: at the outer parenthesis
+            end = lit_call_column(x) + len(x.source) + 1
+        elif isinstance(x, (Imm, FloatImm)):
+            code = self.code
+            j = code.find(")", end - 2) if code else -1
+            src = code[t.column - 1:j + 1] if j >= 0 else f"lit({x.text()})"
+            return type(x)(x.value, x.span, src)
+        if isinstance(x, (Symbol, Expr)) and not _has_forced_literal(x):
+            return Call("lit", args, Span(self.file, self.line, t.column, self.line, end))
+        raise ParseError("unknown token in expression", end - 1, end)
 
     def list(self, c):
         items = tuple(a for a in c if a is not None)
@@ -281,6 +304,8 @@ class _Builder(Transformer):
         # from the minus sign, wherever it is (`- 0x10`), as the fast path
         col = c[0].column if len(c) == 2 and getattr(c[0], "column", None) else x.span.column - 1
         sp = Span(self.file, self.line, col, self.line, x.span.end_column)
+        if is_forced_literal(x):  # llvm-mc: `-lit(1)` is no operand (neg(lit(1.0)) is)
+            raise ParseError("invalid operand for instruction", col, x.span.end_column)
         if isinstance(x, Imm):
             return Imm(-x.value, sp, "-" + x.text())
         if isinstance(x, FloatImm):
@@ -322,6 +347,9 @@ class _Builder(Transformer):
             return _Split(self.modifier([t, val.first]), val.rest)
         end = val.span.end_column if hasattr(val, "span") else t.end_column
         sp = Span(self.file, self.line, t.column, self.line, end)
+        if is_forced_literal(val) or isinstance(val, Call) and val.name == "lit":
+            col = lit_call_column(val) if is_forced_literal(val) else val.span.column
+            raise ParseError("expected absolute expression", col, val.span.end_column)
         if isinstance(val, Imm):
             v = val.value
         elif isinstance(val, RegList):
@@ -395,6 +423,31 @@ class _Builder(Transformer):
             modifiers[:0] = [Modifier("scc", None, o.span) for o in reversed(trailing)]
         sp_tok = Span(self.file, self.line, tok.column, self.line, tok.end_column)
         return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
+
+
+def is_forced_literal(op) -> bool:
+    """`lit(1)`, `lit(1.0)`: an Imm/FloatImm that llvm-mc encodes as a 32-bit literal even when
+    the value is an inline constant (the source text keeps the `lit(...)` form)."""
+    return type(op) in (Imm, FloatImm) and op.source[:3] == "lit"
+
+
+def lit_call_column(op) -> int:
+    """The column of the `lit` of a forced literal (its span is the value's)."""
+    src = op.source
+    i = src.find("(") + 1
+    while i < len(src) and src[i] in " \t":
+        i += 1
+    return op.span.column - i
+
+
+def _has_forced_literal(op) -> bool:
+    if is_forced_literal(op):
+        return True
+    if isinstance(op, (Expr, Call)):
+        return any(_has_forced_literal(a) for a in op.args)
+    if isinstance(op, Modified):
+        return _has_forced_literal(op.inner)
+    return False
 
 
 def _flatten(x, out: list) -> None:
@@ -1607,6 +1660,14 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
                 block_end, block, block_body = _BLOCKS[dname], d, []
             continue
         end_col = len(code.rstrip()) + 1
+        if "lit" in code:  # `lit(...)` forced literals: only the grammar builds them (no memo)
+            ins = _grammar_instruction(instr_parser, builder, code, file, lineno, start_col, prog)
+            if ins is not None:
+                ins.span = Span(file, lineno, start_col, lineno, end_col)
+                ins.index = count
+                count += 1
+                prog.statements.append(ins)
+            continue
         cached = memo.get(code)
         if cached is not None:
             memo_hits += 1
@@ -1668,6 +1729,34 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
         prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, ln, col, ln, col + 2)))
     last_stats.update(instructions=count, memo_hits=memo_hits, lines=len(prog.lines))
     return prog
+
+
+def _grammar_instruction(instr_parser: Lark, builder: _Builder, code: str, file: str, lineno: int, start_col: int,
+                         prog: Program):
+    """One statement through the grammar, its errors as diagnostics (None then)."""
+    builder.line = lineno
+    builder.code = code
+    try:
+        return instr_parser.parse(_mark_or(code) if "|" in code else code)
+    except ParseError as e:
+        prog.diagnostics.append(Diagnostic("error", e.message, Span(file, lineno, e.column, lineno, e.end_column)))
+    except VisitError as e:
+        inner = e.orig_exc
+        if isinstance(inner, ParseError):
+            prog.diagnostics.append(Diagnostic("error", inner.message,
+                                               Span(file, lineno, inner.column, lineno, inner.end_column)))
+        else:
+            prog.diagnostics.append(Diagnostic("error", f"cannot parse statement: {inner}",
+                                               Span(file, lineno, start_col, lineno, start_col + 1)))
+    except UnexpectedInput as e:
+        msg, col, end = _message_for(e, code)
+        prog.diagnostics.append(Diagnostic("error", msg, Span(file, lineno, col, lineno, end)))
+    except RecursionError:
+        prog.diagnostics.append(Diagnostic("error", "expression nested too deeply",
+                                           Span(file, lineno, start_col, lineno, start_col + 1)))
+    finally:
+        builder.code = ""
+    return None
 
 
 def _expanded_source(prog: Program, items):

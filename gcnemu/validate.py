@@ -37,7 +37,7 @@ from .isa import opcodes
 from .isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
 from .isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
 from .macros import with_instantiation_notes
-from .parse import fold
+from .parse import fold, lit_call_column
 from .program import (
     Assignment, Call, CallGroup, Expr, FloatImm, Imm, Instruction, Label, Modified, Modifier, Program, Reg,
     RegList, Span, Special, Symbol,
@@ -277,7 +277,7 @@ class _V:
     """
 
     __slots__ = ("kind", "index", "count", "name", "value", "is_float", "neg", "abs", "sext", "modified", "span",
-                 "op")
+                 "op", "forced")
 
     def __init__(self, kind, span, op, index=0, count=1, name="", value=None, is_float=False):
         self.kind = kind
@@ -289,6 +289,7 @@ class _V:
         self.neg = self.abs = self.sext = self.modified = False  # modified: neg or abs or sext
         self.span = span
         self.op = op
+        self.forced = False  # `lit(x)`: a 32-bit literal even when the value is an inline constant
 
     def key(self):
         return (self.name or self.kind, self.index, self.count)
@@ -399,15 +400,37 @@ def _normalize(op, ctx: _Ctx) -> _V:
     if isinstance(op, RegList):
         return _normalize_list(op, ctx)
     if isinstance(op, (Imm, FloatImm, Symbol, Expr)):
+        if t is Symbol and op.name == "lit":
+            sp = op.span
+            raise _Error("expected left paren after lit", Span(sp.file, sp.line, sp.end_column, sp.line, sp.end_column))
+        if op.source[:3] == "lit" if t is Imm or t is FloatImm else False:
+            return _forced(op, (_norm_int(op.value), False) if t is Imm else (op.value, True))
         r = ctx.evaluate(op)
         if r is None:
             return _V("reloc", op.span, op, name=op.name if isinstance(op, Symbol) else "")
         return _V("const", op.span, op, value=r[0], is_float=r[1])
     if isinstance(op, Call):
+        if op.name == "lit" and len(op.args) == 1:  # `lit(sym)`: the symbol's value, forced literal
+            r = ctx.evaluate(op.args[0])
+            if r is not None:
+                return _forced(op, r, op.args[0].span)
+            end = op.span.end_column  # llvm-mc: not an absolute expression (yet)
+            raise _Error("unknown token in expression", Span(op.span.file, op.span.line, end - 1, op.span.line, end))
         return _V("call", op.span, op, name=op.name)
     if isinstance(op, CallGroup):
         return _V("group", op.span, op)
     return _V("other", getattr(op, "span", None), op)
+
+
+def _forced(op, r, span=None) -> _V:
+    """A `lit(x)` operand: llvm-mc takes 32-bit values only (a float is converted to its operand's format)."""
+    value, is_float = r
+    span = span or op.span
+    if not is_float and not (-(1 << 31) <= value < (1 << 32)):
+        raise _Error("invalid operand for instruction", span)
+    v = _V("const", span, op, value=value, is_float=is_float)
+    v.forced = True
+    return v
 
 
 @lru_cache(maxsize=8192)
@@ -712,6 +735,10 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
     if info is None or sfx in ("_sdwa", "_dpp") or \
             ins.modifiers and any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
+        if sfx in ("_sdwa", "_dpp") or info is not None:
+            for v in ops:
+                if v.forced:  # llvm-mc: no `lit(...)` in SDWA/DPP
+                    raise _invalid(v, ins)
         out = [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                           rule="not-modelled")]
         return out + _reloc_warnings(ops, ctx)
@@ -990,14 +1017,24 @@ def _const_ok(v: _V, typ: str, allow_literal: bool) -> bool:
         return allow_literal and typ in _T32
     if v.kind != "const":
         return False
-    cls = classify_constant(v.value, v.is_float, typ)
+    if v.forced and not allow_literal:
+        return False
+    cls = _const_class(v, typ)
     return cls == INLINE or (cls == LITERAL and allow_literal)
 
 
+def _const_class(v: _V, typ: str) -> str:
+    if v.forced and v.is_float and typ == "f64":  # llvm-mc: `lit(1.0)` of an f64 operand is its high half
+        return LITERAL
+    return classify_constant(v.value, v.is_float, typ)
+
+
 def _is_literal(v: _V, typ: str) -> bool:
+    """Whether the operand takes the instruction's literal slot. llvm-mc 22 decides by value: a
+    forced `lit(1)` is no literal for the VOP3 and unique-literal checks (but uses the constant bus)."""
     if v.kind in ("reloc", "off"):
         return True
-    return v.kind == "const" and classify_constant(v.value, v.is_float, typ) == LITERAL
+    return v.kind == "const" and _const_class(v, typ) == LITERAL
 
 
 def _literal_key(v: _V):
@@ -1109,6 +1146,9 @@ def _waitcnt_syntax(ops: list[_V], ins: Instruction) -> None:
 
 
 def _check_waitcnt(v: _V, ins: Instruction, ctx: _Ctx) -> None:
+    if v.forced:
+        col = lit_call_column(v.op) if isinstance(v.op, (Imm, FloatImm)) else v.op.span.column
+        raise _Error("invalid counter name lit", Span(v.span.file, v.span.line, col, v.span.line, col + 3))
     if v.kind == "const":
         return
     if v.kind == "call":
@@ -1325,6 +1365,8 @@ def _match_valu(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx, enc: s
 def _match_src(v: _V, spec: OperandSpec, ins: Instruction, info: OpInfo, enc: str, n_src: int) -> None:
     k = spec.kinds
     is_float = spec.type in FLOAT_TYPES
+    if v.modified and v.forced and is_float and not v.sext and info.encoding != "VOP3P":
+        v.modified = False  # llvm-mc 22 folds neg/abs into a float `lit(...)` value (any encoding)
     if v.modified:
         if info.encoding == "VOP3P":
             raise _invalid(v, ins, "not a valid operand.")
@@ -1376,7 +1418,9 @@ def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> No
         if v.kind in ("const", "reloc", "off") and _is_literal(v, spec.type):
             if vop3:
                 raise _Error("literal operands are not supported", v.span)
-            reads.append((_literal_key(v), v))
+            reads.append((("lit",) if v.forced else _literal_key(v), v))
+        elif v.forced:  # `lit(1.0)`: one literal on the bus, however many (llvm-mc counts literals by size)
+            reads.append((("lit",), v))
         elif v.kind in _SCALAR_KINDS:
             if info.mnemonic == "v_writelane_b32" and v.name == "m0":
                 continue  # writelane reads M0 beside its SGPR source

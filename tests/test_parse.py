@@ -470,9 +470,7 @@ VERDICTS = [
     ("gfx90a", "v_add_f32_e64 v0 |v1| |v2|", ACCEPT),
     ("gfx90a", "v_add_f32_e64 v0, 1|2, |v1|", ACCEPT),
     ("gfx90a", "v_add_f32_e64 v0, |1+1|, v1", REJECT),  # llvm-mc: expected vertical bar
-    pytest.param("gfx90a", "v_mov_b32 v0, lit(1)", ACCEPT, marks=_bug(
-        "validate: lit(1) (forced literal) is accepted by llvm-mc 22 on gfx90a; gcnemu says "
-        "1:15: invalid operand for instruction")),
+    ("gfx90a", "v_mov_b32 v0, lit(1)", ACCEPT),
     ("gfx90a", "s_nop 0xfffffffffffffffff", REJECT),
     ("gfx90a", "s_mov_b32 s0, 09", REJECT),  # llvm-mc: failed parsing operand (not octal)
     ("gfx90a", "s_mov_b32 s0, -8 >> 1", REJECT),  # a logical shift: 0x7ffffffffffffffc
