@@ -43,6 +43,7 @@ import copy
 import heapq
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -53,11 +54,13 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
                        RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, OVERWRITE_RULE, CounterOp,
                        WaveCounters)
 from .latency import MemoryTiming, as_config
+from .plans import make_plan
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from .state import LDS, GlobalMemory, WaveState
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
 _SCC_KEY = ("scc", 0)
+_UNPLANNED = object()  # an instruction's plan not compiled yet (None: it has none)
 _READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
 
 
@@ -286,6 +289,10 @@ class Engine:
         self._labels = kernel.labels
         self._lds_bytes = t.lds_bytes
         self._ctx_templates: list[dict | None] = [None] * len(kernel.instructions)
+        # issue plans (gcnemu.sim.plans), compiled at an instruction's first issue; only when
+        # every wave has the same VGPR count (a plan checks its registers' range once)
+        self._plans: list = [_UNPLANNED if len({len(w.vgpr) for w in waves}) == 1 else None] \
+            * len(kernel.instructions)
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
@@ -651,6 +658,24 @@ class Engine:
                 if f > now:
                     return self._stall(w, f, "counter full", now)
         sem = d.sem
+        plan = self._plans[pc]
+        if plan is _UNPLANNED:
+            plan = self._plans[pc] = self._plan(pc, sem)
+        if plan is not None:
+            out = plan(st)
+            if out is not None:  # (None: a source never written; the general path notes it)
+                writes, reads, branch_to = out
+                if w.interlock_until > now or w.async_until > now:
+                    if not self._check_reads(w, reads, pc, now):
+                        return False
+                complete = self._schedule(w, d, writes, (), None, key, now)
+                if branch_to is not None:
+                    st.pc = branch_to
+                    w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
+                else:
+                    st.pc = pc + 1
+                self._record(w, pc, now, complete, 1)
+                return True
         if sem is None:
             if not self.allow_unmodelled:
                 raise SimError(f"instruction not modelled yet: {d.mnemonic}")
@@ -668,9 +693,12 @@ class Engine:
             ctx = Ctx.at_issue(st, tpl)
             sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
-                if not self._check_reads(w, ctx, pc, now):
+                if not self._check_reads(w, ctx.reads, pc, now):
                     return False
-        complete = self._schedule(w, d, ctx, key, now)
+        if ctx is None:
+            complete = self._schedule(w, d, None, (), None, key, now)
+        else:
+            complete = self._schedule(w, d, ctx.writes, ctx.memops, ctx, key, now)
         if ctx is not None:
             if ctx.notes:
                 span = self.kernel.instructions[pc].span
@@ -685,18 +713,22 @@ class Engine:
         self._record(w, pc, now, complete, 1)
         return True
 
+    def _plan(self, pc: int, sem) -> "Callable | None":
+        """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
+        return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels)
+
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
         extra = {"sramecc": self.sramecc} if self.sramecc is not None else {}
         return Ctx.issue_template(ins, self._symbols, self._labels, self._lds_bytes, self._ctx_target,
                                   self.float_mode, **extra)
 
-    def _check_reads(self, w: WaveRuntime, ctx: Ctx, pc: int, now: int) -> bool:
+    def _check_reads(self, w: WaveRuntime, reads: list, pc: int, now: int) -> bool:
         """Interlocks stall (False); reads of non-interlocked writes in flight raise hazards."""
         pend = w.pending
         wait_until = now
         racy: dict[int, list] = {}
-        for reg in ctx.reads:
+        for reg in reads:
             p = pend.get(reg)
             if p is not None and p.land > now:
                 if p.interlocked:
@@ -785,11 +817,13 @@ class Engine:
             w.hold_until, w.hold_reason = done_at, "barrier"
 
     # ================================================================ completion times
-    def _schedule(self, w: WaveRuntime, d: Decoded, ctx: Ctx | None, key, now: int) -> int:
-        """Decide when the instruction's effects land; occupy its pipe; count it."""
+    def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
+                  now: int) -> int:
+        """Decide when the instruction's effects land; occupy its pipe; count it. `writes` and
+        `memops` are the effects (writes None: an unmodelled instruction, timed only); `ctx`
+        is the Ctx of the general path (None for a plan), read for LDS bank conflicts."""
         lat = self.lat
         pipe = d.pipe
-        memops = ctx.memops if ctx is not None else ()
         busy = 0
         if pipe == "valu":
             complete = now + lat.valu
@@ -841,12 +875,11 @@ class Engine:
             else:
                 kind = pipe
             w.counters.add(CounterOp(counter, kind, d.index, now, complete))
-        if ctx is None:
+        if writes is None:
             return complete
         interlocked = d.interlocked
         self._seq += 1
         seq = self._seq
-        writes = ctx.writes
         if not writes and not memops:  # nothing lands (a branch, s_nop-like ops): no Pending
             if interlocked and complete > w.interlock_until:
                 w.interlock_until = complete
@@ -897,7 +930,7 @@ class Engine:
         if interlocked:
             if complete > w.interlock_until:
                 w.interlock_until = complete
-        elif complete > w.async_until and (ctx.writes or memops):
+        elif complete > w.async_until and (writes or memops):
             w.async_until = complete
         return complete
 

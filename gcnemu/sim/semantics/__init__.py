@@ -29,6 +29,30 @@ def semantic(*names: str):
 
 PREFIXES: list[tuple[str, Callable]] = []
 
+# Simple instructions as tables, so that the engine can compile one issue "plan" per static
+# instruction (gcnemu.sim.plans) from the same lane functions the semantic functions call:
+# a fix to a lane function fixes both paths. Only instructions whose semantic function is
+# exactly "read the sources in order, apply the function, write the destination" belong here.
+
+# base mnemonic -> (source kinds, in read order; lanes function of those sources -> uint32[64])
+VECTOR_LANE_OPS: dict[str, tuple[tuple[str, ...], Callable]] = {}
+# base mnemonic -> (source count, reads SCC, fn(*sources, scc) -> (result, new SCC or None))
+SCALAR_OPS: dict[str, tuple[int, bool, Callable]] = {}
+# base mnemonic -> the SCC value that takes the branch
+SCC_BRANCHES: dict[str, int] = {}
+
+
+def vector_lane_op(name: str, kinds: tuple[str, ...], fn: Callable) -> None:
+    """Declare `name` as D = fn(src1, ..., srcN) with sources typed `kinds` (32-bit integer
+    kinds) and a uint32[64] result written under EXEC: its semantic function does just that."""
+    VECTOR_LANE_OPS[name] = (tuple(kinds), fn)
+
+
+def scalar_op(name: str, nsrc: int, reads_scc: bool, fn: Callable) -> None:
+    """Declare `name` as (D, SCC) = fn(src1, ..., srcN, scc) over 32-bit scalars (new SCC None:
+    SCC unchanged): its semantic function does just that."""
+    SCALAR_OPS[name] = (nsrc, reads_scc, fn)
+
 
 def register_prefix(*prefixes: str):
     """Register one function for a whole family named by prefix (e.g. every `v_mfma_*`).

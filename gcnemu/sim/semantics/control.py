@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...program import Symbol
 from ..context import Ctx, SimError
-from . import semantic
+from . import SCC_BRANCHES, semantic
 
 
 def _target(ctx: Ctx) -> int:
@@ -33,9 +33,10 @@ def _scc(ctx: Ctx) -> int:
     return ctx.wave.scc
 
 
+SCC_BRANCHES.update({"s_cbranch_scc0": 0, "s_cbranch_scc1": 1})  # (the issue plans read it too)
+
 _CONDITIONS = {
-    "s_cbranch_scc0": lambda c: _scc(c) == 0,
-    "s_cbranch_scc1": lambda c: _scc(c) == 1,
+    **{name: (lambda c, taken=taken: _scc(c) == taken) for name, taken in SCC_BRANCHES.items()},
     "s_cbranch_vccz": _vcc_zero,
     "s_cbranch_vccnz": lambda c: not _vcc_zero(c),
     "s_cbranch_execz": _exec_zero,

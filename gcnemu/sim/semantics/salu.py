@@ -20,7 +20,7 @@ from typing import Callable
 from ...program import Special, Symbol
 from ..context import Ctx, SimError
 from ..state import SPECIAL_SLOTS
-from . import semantic
+from . import scalar_op, semantic
 
 M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
@@ -41,9 +41,25 @@ def _mask(width: int) -> int:
 # ---------------------------------------------------------------- moves
 
 
-@semantic("s_mov_b32")
-def s_mov_b32(ctx: Ctx, ins) -> None:
-    ctx.write_s(0, ctx.s_read(1))
+def _make_scalar(name: str, nsrc: int, reads_scc: bool, fn: Callable) -> None:
+    """(D, SCC) = fn(S0, ..., S(nsrc-1), SCC); a new SCC of None leaves SCC alone (see scalar_op)."""
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        srcs = [ctx.s_read(1 + k) for k in range(nsrc)]
+        scc = ctx.scalar_value(Special("scc", ins.span)) if reads_scc else 0
+        result, new_scc = fn(*srcs, scc)
+        ctx.write_s(0, result)
+        if new_scc is not None:
+            ctx.write_scc(new_scc)
+
+    scalar_op(name, nsrc, reads_scc, fn)
+
+
+def _mov_b32(a: int, scc: int) -> tuple[int, None]:
+    return a, None
+
+
+_make_scalar("s_mov_b32", 1, False, _mov_b32)
 
 
 @semantic("s_mov_b64")
@@ -122,18 +138,8 @@ _CARRY_OPS: dict[str, tuple[Callable, bool]] = {
 }
 
 
-def _make_carry(name: str, fn: Callable, reads_scc: bool) -> None:
-    @semantic(name)
-    def op(ctx: Ctx, ins) -> None:
-        a, b = ctx.s_read(1), ctx.s_read(2)
-        scc = ctx.scalar_value(Special("scc", ins.span)) if reads_scc else 0
-        result, new_scc = fn(a, b, scc)
-        ctx.write_s(0, result)
-        ctx.write_scc(new_scc)
-
-
 for _n, (_f, _r) in _CARRY_OPS.items():
-    _make_carry(_n, _f, _r)
+    _make_scalar(_n, 2, _r, _f)
 
 
 @semantic("s_addk_i32")

@@ -19,7 +19,7 @@ import numpy as np
 
 from ...program import Special
 from ..context import Ctx
-from . import semantic
+from . import semantic, vector_lane_op
 
 U32 = np.uint32
 U64 = np.uint64
@@ -51,9 +51,16 @@ def _write_carry(ctx: Ctx, i: int, bits: np.ndarray) -> None:
 # ---------------------------------------------------------------- moves and selects
 
 
+def _identity(a: np.ndarray) -> np.ndarray:
+    return a
+
+
 @semantic("v_mov_b32")
 def v_mov_b32(ctx: Ctx, ins) -> None:
-    ctx.write_v(0, ctx.src(1, "b32"))
+    ctx.write_v(0, _identity(ctx.src(1, "b32")))
+
+
+vector_lane_op("v_mov_b32", ("b32",), _identity)
 
 
 @semantic("v_nop")
@@ -88,6 +95,9 @@ def _make_addsub(name: str, fn: Callable, sat: Callable | None, signed: bool = F
         else:  # 32-bit lane arithmetic wraps: the exact result's low 32 bits, without int64
             ctx.write_v(0, fn(a, b))
 
+    if not signed:  # (signed: an int32 result, which the plans do not take)
+        vector_lane_op(name, ("u32", "u32"), fn)
+
 
 _make_addsub("v_add_u32", lambda a, b: a + b, _sat_u32)
 _make_addsub("v_sub_u32", lambda a, b: a - b, _sat_u32)
@@ -117,9 +127,16 @@ _make_carry_op("v_subb_co_u32", lambda a, b, c: a - b - c, True)
 _make_carry_op("v_subbrev_co_u32", lambda a, b, c: b - a - c, True)
 
 
+def _add3(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    return a + b + c
+
+
 @semantic("v_add3_u32")
 def v_add3_u32(ctx: Ctx, ins) -> None:
-    ctx.write_v(0, _u32(ctx, 1) + _u32(ctx, 2) + _u32(ctx, 3))
+    ctx.write_v(0, _add3(_u32(ctx, 1), _u32(ctx, 2), _u32(ctx, 3)))
+
+
+vector_lane_op("v_add3_u32", ("u32", "u32", "u32"), _add3)
 
 
 @semantic("v_xad_u32")
@@ -286,15 +303,25 @@ _LOGIC3: dict[str, Callable] = {
 
 
 def _make_logic2(name: str, fn: Callable) -> None:
+    def lanes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return fn(a, b).astype(U32)
+
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
-        ctx.write_v(0, fn(_u32(ctx, 1), _u32(ctx, 2)).astype(U32))
+        ctx.write_v(0, lanes(_u32(ctx, 1), _u32(ctx, 2)))
+
+    vector_lane_op(name, ("u32", "u32"), lanes)
 
 
 def _make_logic3(name: str, fn: Callable) -> None:
+    def lanes(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+        return fn(a, b, c).astype(U32)
+
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
-        ctx.write_v(0, fn(_u32(ctx, 1), _u32(ctx, 2), _u32(ctx, 3)).astype(U32))
+        ctx.write_v(0, lanes(_u32(ctx, 1), _u32(ctx, 2), _u32(ctx, 3)))
+
+    vector_lane_op(name, ("u32", "u32", "u32"), lanes)
 
 
 for _n, _f in _LOGIC2.items():

@@ -1,0 +1,218 @@
+"""Issue plans: the most frequent simple instructions executed without a Ctx.
+
+Why: an issue through the general path makes a Ctx, calls the semantic function, which
+reads each operand and writes its result through Ctx methods (about a dozen Python calls
+around a few numpy calls). For an instruction such as `v_add_u32 v2, v2, v1` or
+`s_add_u32 s4, s4, 1` the operand shapes are known once the instruction is parsed, so the
+engine compiles, at its first issue, one closure per static instruction that reads the
+sources, applies the lane function and returns the register writes.
+
+A plan is never a second copy of the semantics: it applies the lane function the
+semantic function itself applies (the tables in `semantics`: VECTOR_LANE_OPS,
+SCALAR_OPS, SCC_BRANCHES), and it mirrors only the fast paths of `Ctx.src`,
+`Ctx.scalar_value`, `Ctx.write_v`, `Ctx.write_s` and `Ctx.write_scc` (same values, same
+read order, same RegWrite). Whatever those fast paths do not cover is not planned, and a
+plan returns None (the engine then takes the general path, with no effect done) when a
+source was never written: the general path owns the "uninitialised read" notes.
+
+A plan is `plan(wave_state) -> (writes, reads, branch_to) | None`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ..program import Imm, Instruction, Reg, Symbol
+from .context import _ALL_INIT, _ALL_LANES, _CONST_ROWS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite, _static_facts
+from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_LANE_OPS
+from .state import WAVE
+
+Plan = Callable[[object], "tuple[list, list, int | None] | None"]
+_VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (Ctx.src's fast path)
+
+
+def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict) -> Plan | None:
+    """The plan of `ins`, or None when the general path must execute it (see the module doc).
+    `sem` is the semantic function the engine would call: a plan stands only for the
+    registered function of the table entry (a replaced one is executed as it is)."""
+    if sem is None or ins.modifiers:
+        return None
+    base, _suffix, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
+    if is_sdwa or is_dpp or SEMANTICS.get(base) is not sem:
+        return None
+    ops = ins.operands
+    if base in VECTOR_LANE_OPS:
+        kinds, fn = VECTOR_LANE_OPS[base]
+        return _vector_plan(ops, kinds, fn, nvgpr)
+    if base in SCALAR_OPS:
+        nsrc, reads_scc, fn = SCALAR_OPS[base]
+        return _scalar_plan(ops, nsrc, reads_scc, fn)
+    if base in SCC_BRANCHES:
+        return _scc_branch_plan(ops, SCC_BRANCHES[base], labels)
+    return None
+
+
+def _is_reg(operand, file: str) -> bool:
+    return type(operand) is Reg and operand.file == file and operand.count == 1
+
+
+# ---------------------------------------------------------------- VALU: D.v = fn(sources) under EXEC
+def _vector_source(operand, kind: str, nvgpr: int) -> Callable | None:
+    """A reader `read(state, reads) -> uint32[64] | None` of one 32-bit source (Ctx.src: a VGPR
+    row copied, an SGPR or an integer constant broadcast); None from it: never written."""
+    if kind not in _VECTOR_KINDS:
+        return None
+    if _is_reg(operand, "v") and operand.index < nvgpr:
+        index = operand.index
+        key = ("v", index)
+
+        def read_vgpr(st, reads):
+            if st.vgpr_init[index].tobytes() != _ALL_INIT:
+                return None
+            reads.append(key)
+            return st.vgpr[index].copy()
+        return read_vgpr
+    if _is_reg(operand, "s"):
+        slot = operand.index
+        key = ("s", slot)
+
+        def read_sgpr(st, reads):
+            if not st.sgpr_init.item(slot):
+                return None
+            reads.append(key)
+            return np.full(WAVE, st.sgpr.item(slot), dtype=_U32_DT)
+        return read_sgpr
+    if type(operand) is Imm:
+        value = operand.value & M32
+        row = _CONST_ROWS.get(value)
+        if row is None:
+            row = np.full(WAVE, value, dtype=U32)
+            row.flags.writeable = False
+
+        def read_const(st, reads):
+            return row.copy()
+        return read_const
+    return None
+
+
+def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | None:
+    if len(ops) != 1 + len(kinds) or not _is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
+        return None
+    readers = [_vector_source(op, kind, nvgpr) for op, kind in zip(ops[1:], kinds)]
+    if any(r is None for r in readers):
+        return None
+    dst = ops[0].index
+
+    def finish(st, values, reads):
+        """Ctx.write_v's one-row fast path."""
+        if type(values) is not np.ndarray or values.dtype is not _U32_DT or values.ndim != 1:
+            return None
+        reads.append(("s", 126))
+        reads.append(("s", 127))
+        sgpr = st.sgpr
+        if sgpr.item(126) == M32 and sgpr.item(127) == M32:
+            wr = RegWrite("v", dst, np.array(values, ndmin=2), _ALL_LANES)
+            wr.full = True
+        else:
+            wr = RegWrite("v", dst, np.array(values, ndmin=2), st.exec_mask)
+        return [wr], reads, None
+
+    if len(readers) == 1:
+        (r0,) = readers
+
+        def plan1(st):
+            reads = []
+            a = r0(st, reads)
+            if a is None:
+                return None
+            return finish(st, fn(a), reads)
+        return plan1
+    if len(readers) == 2:
+        r0, r1 = readers
+
+        def plan2(st):
+            reads = []
+            a = r0(st, reads)
+            if a is None:
+                return None
+            b = r1(st, reads)
+            if b is None:
+                return None
+            return finish(st, fn(a, b), reads)
+        return plan2
+
+    def plan_n(st):
+        reads = []
+        srcs = []
+        for r in readers:
+            x = r(st, reads)
+            if x is None:
+                return None
+            srcs.append(x)
+        return finish(st, fn(*srcs), reads)
+    return plan_n
+
+
+# ---------------------------------------------------------------- SALU: (D.s, SCC) = fn(sources, SCC)
+def _scalar_source(operand) -> Callable | None:
+    """A reader `read(state, reads) -> int | None` of one 32-bit scalar source (Ctx.scalar_value)."""
+    if _is_reg(operand, "s"):
+        slot = operand.index
+        key = ("s", slot)
+
+        def read_sgpr(st, reads):
+            if not st.sgpr_init.item(slot):
+                return None
+            reads.append(key)
+            return st.sgpr.item(slot) & M32
+        return read_sgpr
+    if type(operand) is Imm:
+        value = operand.value & M32
+
+        def read_const(st, reads):
+            return value
+        return read_const
+    return None
+
+
+def _scalar_plan(ops: tuple, nsrc: int, reads_scc: bool, fn: Callable) -> Plan | None:
+    if len(ops) != 1 + nsrc or not _is_reg(ops[0], "s"):
+        return None
+    readers = [_scalar_source(op) for op in ops[1:]]
+    if any(r is None for r in readers):
+        return None
+    dst = ops[0].index
+
+    def plan(st):
+        reads = []
+        srcs = []
+        for r in readers:
+            x = r(st, reads)
+            if x is None:
+                return None
+            srcs.append(x)
+        if reads_scc:
+            reads.append(("scc", 0))
+            scc = st.scc
+        else:
+            scc = 0
+        result, new_scc = fn(*srcs, scc)
+        vals = np.empty(1, dtype=_U32_DT)  # Ctx.write_s's one-SGPR fast path
+        vals[0] = result & M32
+        writes = [RegWrite("s", dst, vals)]
+        if new_scc is not None:
+            writes.append(RegWrite("scc", 0, _SCC_VALUES[1 if new_scc else 0]))
+        return writes, reads, None
+    return plan
+
+
+# ---------------------------------------------------------------- s_cbranch_scc0/1
+def _scc_branch_plan(ops: tuple, taken: int, labels: dict) -> Plan | None:
+    if len(ops) != 1 or not isinstance(ops[0], Symbol) or ops[0].name not in labels:
+        return None
+    target = labels[ops[0].name]
+
+    def plan(st):
+        return [], [("scc", 0)], target if st.scc == taken else None
+    return plan
