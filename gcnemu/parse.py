@@ -1013,15 +1013,8 @@ def _draft_span(file, line, col, end):
     return sp
 
 
-# (the makers below build their span inline, one store a field: a call and a tuple less per object)
 def _draft_reg(a, b, c, file, line, col, end):
-    sp = _new(_SpanDraft)
-    sp.file = file
-    sp.line = line
-    sp.column = col
-    sp.end_line = line
-    sp.end_column = end
-    sp.__class__ = Span
+    sp = _draft_span(file, line, col, end)
     o = _new(_RegDraft)
     o.file = a
     o.index = b
@@ -1032,13 +1025,7 @@ def _draft_reg(a, b, c, file, line, col, end):
 
 
 def _draft_imm(a, b, c, file, line, col, end):
-    sp = _new(_SpanDraft)
-    sp.file = file
-    sp.line = line
-    sp.column = col
-    sp.end_line = line
-    sp.end_column = end
-    sp.__class__ = Span
+    sp = _draft_span(file, line, col, end)
     o = _new(_ImmDraft)
     o.value = a
     o.source = b
@@ -1048,13 +1035,7 @@ def _draft_imm(a, b, c, file, line, col, end):
 
 
 def _draft_float(a, b, c, file, line, col, end):
-    sp = _new(_SpanDraft)
-    sp.file = file
-    sp.line = line
-    sp.column = col
-    sp.end_line = line
-    sp.end_column = end
-    sp.__class__ = Span
+    sp = _draft_span(file, line, col, end)
     o = _new(_FloatImmDraft)
     o.value = a
     o.source = b
@@ -1064,13 +1045,7 @@ def _draft_float(a, b, c, file, line, col, end):
 
 
 def _draft_special(a, b, c, file, line, col, end):
-    sp = _new(_SpanDraft)
-    sp.file = file
-    sp.line = line
-    sp.column = col
-    sp.end_line = line
-    sp.end_column = end
-    sp.__class__ = Span
+    sp = _draft_span(file, line, col, end)
     o = _new(_SpecialDraft)
     o.name = a
     o.span = sp
@@ -1079,13 +1054,7 @@ def _draft_special(a, b, c, file, line, col, end):
 
 
 def _draft_symbol(a, b, c, file, line, col, end):
-    sp = _new(_SpanDraft)
-    sp.file = file
-    sp.line = line
-    sp.column = col
-    sp.end_line = line
-    sp.end_column = end
-    sp.__class__ = Span
+    sp = _draft_span(file, line, col, end)
     o = _new(_SymbolDraft)
     o.name = a
     o.span = sp
@@ -1094,13 +1063,7 @@ def _draft_symbol(a, b, c, file, line, col, end):
 
 
 def _draft_modifier(a, b, c, file, line, col, end):
-    sp = _new(_SpanDraft)
-    sp.file = file
-    sp.line = line
-    sp.column = col
-    sp.end_line = line
-    sp.end_column = end
-    sp.__class__ = Span
+    sp = _draft_span(file, line, col, end)
     o = _new(_ModifierDraft)
     o.name = a
     o.value = b
