@@ -733,6 +733,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     info = opcodes.row_for(ins, ctx.name)
     if info is not None and info.encoding == "MUBUF":
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
+    elif info is not None and info.encoding == "SCRATCH" and (ctx.gfx94 or info.has("store")):
+        ins, ops = _scratch_scc_saddr(ins, info, ops, ctx)
     if info is None or sfx in ("_sdwa", "_dpp") or \
             ins.modifiers and any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
         if sfx in ("_sdwa", "_dpp") or info is not None:
@@ -758,6 +760,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         _check_flat(ins, info, ops, ctx)
     elif enc == "MUBUF":
         _check_mubuf(ins, info, ops, ctx)
+    elif enc == "SCRATCH":
+        _check_scratch(ins, info, ops, ctx)
     if not _executes(m.lower()):
         return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                            rule="not-modelled")] + _reloc_warnings(ops, ctx)
@@ -896,9 +900,9 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
         seen.add(key)
         if name == "gds" and enc == "DS" and ctx.gfx90a_plus and "gds" in info.modifiers:
             raise _Error("gds modifier is not supported on this GPU", m.span)
-        if name == "scc" and enc in ("GLOBAL", "FLAT", "MUBUF") and ctx.name == "gfx908":
+        if name == "scc" and enc in ("GLOBAL", "FLAT", "SCRATCH", "MUBUF") and ctx.name == "gfx908":
             raise _Error("scc modifier is not supported on this GPU", m.span)
-        if name == "dlc":
+        if name == "dlc" and not (enc == "SCRATCH" and ctx.gfx94):  # gfx94x: not a cache-policy name there
             raise _Error("dlc modifier is not supported on this GPU", m.span)
         if key not in allowed:
             if enc == "MAI" and name in ("neg", "blgp", "cbsz", "abid") and m.value is not None:
@@ -966,7 +970,7 @@ _OFFSET_KEYS = {"DS": ("ds.offset", "expected a 16-bit unsigned offset"),
 def _check_offset(v: int, m: Modifier, info: OpInfo, ctx: _Ctx) -> None:
     key = _OFFSET_KEYS.get(info.encoding)
     if key is None:
-        return
+        return  # SCRATCH: after the operands, see _check_scratch
     lo, hi = ctx.limits.get(key[0], (0, 65535))
     if not lo <= v <= hi:
         raise _Error(key[1], m.span)
@@ -1592,6 +1596,72 @@ def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> Non
             raise _Error(f"instruction must use {glc}", ins.mnemonic_span)
         if not rtn and ins.has(glc):
             raise _Error(f"instruction must not use {glc}", next(m for m in ins.modifiers if m.name == glc).span)
+
+
+# ------------------------------------------------------------------ SCRATCH
+
+def _scratch_scc_saddr(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx):
+    """`scratch_load_dword v0, v1, scc` on gfx942+ (where `scc` is no cache-policy name) and `scratch_store_dword
+    off, v1, scc` on any target: llvm-mc reads the SCC register as saddr. The parser made it a modifier; give it
+    back as an operand when one is missing."""
+    if not ins.modifiers or ins.modifiers[0].name != "scc" or len(ops) != len(info.operands) - 1:
+        return ins, ops
+    reg = Special("scc", ins.modifiers[0].span)
+    ins2 = Instruction(ins.mnemonic, ins.operands + (reg,), ins.modifiers[1:], ins.span, ins.mnemonic_span, ins.index)
+    return ins2, ops + [_normalize(reg, ctx)]
+
+
+def _scratch_saddr_ok(v: _V) -> bool:
+    """llvm-mc's SReg_32_XEXEC_HI: one SGPR, ttmp, vcc_lo/hi, m0, exec_lo, flat_scratch_lo/hi, xnack_mask_lo/hi,
+    and the 32-bit status sources but lds_direct."""
+    if v.kind == "s":
+        return v.count == 1 and v.name != "exec_hi"
+    return v.kind == "srcreg" and v.name != "src_lds_direct"
+
+
+def _check_scratch(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    """`vdst, vaddr|off, saddr|off` (stores `vaddr|off, vdata, saddr|off`, LDS DMA `vaddr|off, saddr|off`).
+    As llvm-mc: operands in order, then extra/missing ones, then the addressing mode (a VGPR and an SGPR
+    address, or none, need gfx942+), then the offset range."""
+    specs = info.operands
+    vaddr = saddr = None
+    for v, spec in zip(ops, specs):
+        if v.modified:
+            raise _invalid(v, ins, "not a valid operand.")
+        role = spec.role
+        if role == "vaddr":
+            if not (v.kind == "off" or v.kind == "v" and v.count == 1):
+                raise _invalid(v, ins)
+            vaddr = v
+        elif role == "saddr":
+            if not (v.kind == "off" or _scratch_saddr_ok(v)):
+                raise _invalid(v, ins)
+            saddr = v
+        else:
+            if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+                raise _invalid(v, ins)
+            _check_data_files(ins, [v], ctx)
+    # extra or missing operands (messages as measured with llvm-mc 22)
+    valued = next((m for m in ins.modifiers if m.value is not None), None)
+    if len(ops) > len(specs):
+        if valued is not None:
+            raise _Error("not a valid operand.", valued.span)
+        raise _invalid(ops[len(specs)], ins)
+    if len(ops) < len(specs):
+        if ins.modifiers and not any(v.kind == "off" for v in ops):
+            m = ins.modifiers[0]  # llvm-mc matches it against the missing operand
+            plain = m.value is None or (not ctx.gfx94 and info.mnemonic == "scratch_load_dword"
+                                        and specs[len(ops)].role == "saddr")
+            raise _Error("invalid operand for instruction" if plain else "not a valid operand.", m.span)
+        raise _too_few(ins)
+    if (vaddr.kind == "off") == (saddr.kind == "off") and not ctx.gfx94:
+        raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
+    for m in ins.modifiers:
+        if m.name == "offset":
+            v = _mod_int(m, ctx)
+            lo, hi = ctx.limits.get("global.offset", (-4096, 4095))
+            if v is not None and not lo <= v <= hi:
+                raise _Error("expected a 13-bit signed offset", m.span)
 
 
 # ------------------------------------------------------------------ MUBUF

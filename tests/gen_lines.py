@@ -201,6 +201,15 @@ def canonical(info: opcodes.OpInfo) -> list[_Line]:
                 ops = ops[1:]  # no-return form; the returning form is a mutation
             lines.append(_Line(name, ops + saddr, ["offset:16"]))
         return lines
+    if enc == "SCRATCH":  # the four addressing forms; `v1, s2` and `off, off` are gfx942+ only
+        lines = []
+        for vaddr, saddr in (("v1", "off"), ("off", "s2"), ("v1", "s2"), ("off", "off")):
+            ops = []
+            for spec in info.operands:
+                ops.append(vaddr if spec.role == "vaddr" else saddr if spec.role == "saddr" else
+                           _reg("v", 4 if spec.role == "vdst" else 8, spec.width))
+            lines.append(_Line(name, ops, ["offset:16"] if saddr == "off" else []))
+        return lines
     if enc == "MUBUF":
         vdata = info.operands[0]
         return [_Line(name, [_reg("v", 4, vdata.width), "v0", "s[8:11]", "s2"], ["offen", "offset:16"]),
@@ -270,7 +279,7 @@ def _mod_values(name: str, info: opcodes.OpInfo) -> list[str]:
     if name == "offset":
         if enc == "DS":
             return ["offset:0", "offset:65535", "offset:65536", "offset:-1", "offset:0x10", "offset:2*4"]
-        if enc == "GLOBAL":
+        if enc in ("GLOBAL", "SCRATCH"):
             return ["offset:-4096", "offset:4095", "offset:4096", "offset:-4097", "offset:SYM_NEG"]
         if enc == "FLAT":
             return ["offset:4095", "offset:4096", "offset:-1", "offset:0"]
@@ -438,16 +447,62 @@ def fixed_lines() -> list[str]:
     return out
 
 
+def scratch_lines() -> list[str]:
+    """scratch_* operands llvm-mc 22 accepts on some targets only: saddr registers, addressing forms with
+    offsets at the bounds, cache-policy bits per target, AGPR and odd-aligned data, `scc` as saddr or bit."""
+    out = []
+    for sa in ("s2", "s101", "s102", "ttmp2", "vcc_lo", "vcc_hi", "exec_lo", "exec_hi", "m0", "flat_scratch_lo",
+               "flat_scratch_hi", "xnack_mask_lo", "src_scc", "scc", "src_vccz", "src_execz", "src_lds_direct",
+               "src_pops_exiting_wave_id", "src_shared_base", "vcc", "exec", "null", "s[2:3]", "s[2:2]", "[s2]", "0",
+               "SYM_SMALL", "-s2", "v2", "a2", "lit(1)"):
+        out += [f"scratch_load_dword v0, v1, {sa}", f"scratch_load_dword v0, off, {sa}",
+                f"scratch_store_dword off, v2, {sa}", f"scratch_load_lds_dword off, {sa}"]
+    for va in ("v1", "off", "v255", "v[1:2]", "v[1:1]", "[v1]", "a1", "s1", "0", "-v1", "|v1|", "vcc_lo"):
+        out += [f"scratch_load_dword v0, {va}, off", f"scratch_store_dword {va}, v2, s3",
+                f"scratch_load_lds_dword {va}, off"]
+    forms = ("v1, off", "off, s2", "v1, s2", "off, off")
+    for f in forms:
+        for o in ("offset:4095", "offset:4096", "offset:-4096", "offset:-4097", "offset:0x7ff", "offset:SYM_NEG",
+                  "offset:SYM_LATER", "offset:2*4", "offset:4 offset:8"):
+            out += [f"scratch_load_dword v0, {f} {o}", f"scratch_store_dword {f.split(',')[0]}, v2,{f.split(',')[1]} {o}"]
+        for c in ("glc", "slc", "glc slc", "scc", "glc slc scc", "sc0", "sc1", "nt", "sc0 sc1 nt", "nt sc0", "dlc",
+                  "glc glc", "sc0 sc0", "offset:4 glc", "glc offset:4", "offset:4 sc0 nt", "sc0 offset:4", "lds",
+                  "offset:4096 glc", "offset:4096 sc0", "offset:4096 sc0 bogus", ", offset:4", ", scc", ", sc1"):
+            out += [f"scratch_load_dword v0, {f} {c}", f"scratch_load_lds_dword {f} {c}"]
+    for d in ("a0", "a[0:1]", "v[0:1]", "v[1:2]", "a[1:2]", "v[1:3]", "v[2:4]", "v[3:5]", "a[2:4]", "v[0:3]",
+              "v[1:4]", "a[0:3]", "v[255:256]", "v[254:255]", "s[0:1]"):
+        for mn in ("load_dword", "load_dwordx2", "load_dwordx3", "load_dwordx4"):
+            out += [f"scratch_{mn} {d}, v1, off", f"scratch_{mn} {d}, off, s2"]
+        out.append(f"scratch_store_dwordx{min(max(len(d) // 3, 2), 4)} v1, {d}, off")
+    out += ["scratch_load_dword v0, v1 scc", "scratch_load_dword v0, v1 offset:4", "scratch_load_dword v0, v1 glc",
+            "scratch_load_dword v0, v1 sc0", "scratch_load_dword v0 offset:4", "scratch_load_dword v0 glc",
+            "scratch_store_dword v1, v2 offset:4", "scratch_store_dword v1, v2 scc", "scratch_load_lds_dword v1",
+            "scratch_load_lds_dword v1 offset:4", "scratch_load_lds_dword v1 scc", "scratch_load_dword s0, v1",
+            "scratch_load_dword s0, v1, off, off", "scratch_load_dword v0, s1", "scratch_load_lds_dword v1, v2, off",
+            "scratch_load_dword v0, v1, s2, s3", "scratch_load_dword v0, v1, off, off", "scratch_load_dword",
+            "scratch_load_dword v0", "SCRATCH_LOAD_DWORD v0, v1, off", "Scratch_Store_Dword off, v2, s3 SC0 offset:8",
+            "  scratch_load_ubyte_d16_hi v0, v1, s2", "scratch_load_dword_e64 v0, v1, off",
+            "scratch_load_dword v0 v1 off", "scratch_load_dword v0, v1, off mul:2", "scratch_load_dword v0, v1, off tfe",
+            "scratch_load_dword v0, v1, off offset", "scratch_load_dword v0, v1, off offen",
+            "scratch_load_dword v0, v1, off offset:lit(4)", "scratch_load_lds_dwordx4 v1, off",
+            "scratch_store_dword v1, v2, scc", "scratch_store_dword off, v2, scc offset:4", "scratch_load_dword v0, off, scc glc",
+            "scratch_store_dword v1, a2, s3", "scratch_store_dword off, a2, off", "scratch_load_dwordx2 a[0:1], off, off"]
+    return out
+
+
 def generate(seed: int = 1234, variants: int = 6) -> list[str]:
     """The differential test's lines (without PRELUDE)."""
     rng = random.Random(seed)
+    srng = random.Random(seed + 1)  # scratch rows: their own stream, the other rows' mutations stay as they were
     lines: list[str] = []
     for name in sorted(opcodes.table()):
         info = opcodes.table()[name]
+        r = srng if info.encoding == "SCRATCH" else rng
         for base in canonical(info):
             lines.append(base.text())
-            lines += mutations(info, base, rng, variants)
+            lines += mutations(info, base, r, variants)
     lines += fixed_lines()
+    lines += scratch_lines()
     lines.append("SYM_LATER = 3")
     return lines
 

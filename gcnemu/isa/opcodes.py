@@ -11,7 +11,7 @@ Rows are written in compact forms and expanded by small generators for
 families (sizes, types, compare conditions):
 - `_SCALAR_ROWS`: text rows, see `_parse_row`;
 - `_VALU`: `name enc dst : srcs | mods` signatures with value types;
-- generator functions for DS, FLAT/GLOBAL, MUBUF, SMEM, VOPC and MFMA rows.
+- generator functions for DS, FLAT/GLOBAL/SCRATCH, MUBUF, SMEM, VOPC and MFMA rows.
 
 Which targets have a mnemonic at all is answered by `gcnemu.isa.mnemonics`
 (generated from LLVM); MFMA operand widths come from the MFMA catalog
@@ -65,7 +65,7 @@ class OperandSpec:
 @dataclass(frozen=True)
 class OpInfo:
     mnemonic: str  # canonical spelling, no encoding suffix
-    encoding: str  # SOP1, SOP2, SOPK, SOPC, SOPP, SMEM, VOP1, VOP2, VOP3, VOPC, VOP3P, MAI, DS, FLAT, GLOBAL, MUBUF
+    encoding: str  # SOP1, SOP2, SOPK, SOPC, SOPP, SMEM, VOP1, VOP2, VOP3, VOPC, VOP3P, MAI, DS, FLAT, GLOBAL, SCRATCH, MUBUF
     pipe: str  # salu, valu, trans, dp, smem, vmem, lds, mfma, branch, msg, nop, waitcnt, barrier
     operands: tuple[OperandSpec, ...]
     modifiers: frozenset = field(default_factory=frozenset)
@@ -660,6 +660,18 @@ def _mem_rows() -> list[OpInfo]:
     for sfx in ("dword", "dwordx3", "dwordx4", "ubyte", "sbyte", "ushort", "sshort"):
         ops = (OperandSpec("vaddr", "v", 2), OperandSpec("saddr", "so", 2))
         rows.append(OpInfo(f"global_load_lds_{sfx}", "GLOBAL", "vmem", ops, frozenset({"offset", CPOL}), vm,
+                           frozenset({"load", "lds-dma", "reads-m0", "reads-exec"})))
+    # SCRATCH: vaddr is one VGPR or `off`, saddr one SGPR or `off` (both registers, or both `off`,
+    # on gfx942+ only: validate._check_scratch)
+    vo, so = OperandSpec("vaddr", "vo", 1), OperandSpec("saddr", "so", 1)
+    for sfx in _LOADS:
+        rows.append(OpInfo(f"scratch_load_{sfx}", "SCRATCH", "vmem", (OperandSpec("vdst", "va", _DATA_WIDTH[sfx], True),
+                           vo, so), frozenset({"offset", CPOL}), vm, frozenset({"load", "returns-data", "reads-exec"})))
+    for sfx in _STORES:
+        rows.append(OpInfo(f"scratch_store_{sfx}", "SCRATCH", "vmem", (vo, OperandSpec("vdata", "va", _DATA_WIDTH[sfx]),
+                           so), frozenset({"offset", CPOL}), vm, frozenset({"store", "reads-exec"})))
+    for sfx in ("dword", "ubyte", "sbyte", "ushort", "sshort"):
+        rows.append(OpInfo(f"scratch_load_lds_{sfx}", "SCRATCH", "vmem", (vo, so), frozenset({"offset", CPOL}), vm,
                            frozenset({"load", "lds-dma", "reads-m0", "reads-exec"})))
     # MUBUF: vdata, vaddr|off, srsrc, soffset
     bmods = frozenset({"offen", "idxen", "offset", CPOL})
