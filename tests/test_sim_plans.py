@@ -13,8 +13,9 @@ import pytest
 import gcnemu
 from gcnemu.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
+from gcnemu.sim.fp import FloatMode
 from gcnemu.sim.plans import make_plan
-from gcnemu.sim.semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_LANE_OPS, load_all
+from gcnemu.sim.semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS, load_all
 from gcnemu.simulation import Simulation
 
 PROGRAMS = {
@@ -65,6 +66,54 @@ v_mov_b32 v5, a0
 s_nop 7
 s_endpgm
 """,
+    # f32 plans: v1 holds lane*4, as f32 bits tiny denormals (0 in lane 0); NaNs with payloads,
+    # infinities, float constants (inline and literal), SGPR sources, a partial EXEC, and
+    # v_fmac reading its destination while a load to it is in flight (the stale value is read)
+    "f32 shapes": """
+v_mov_b32 v10, 0x00000001
+v_mov_b32 v11, 0x807fffff
+v_mov_b32 v12, 0x7fa12345
+v_mov_b32 v13, 0xffc54321
+v_mov_b32 v14, 0x7f800000
+v_mov_b32 v15, 0xff800000
+v_cvt_f32_u32 v16, v1
+v_mov_b32 v17, 0x3f800001
+v_mov_b32 v26, 0x00000003
+s_mov_b32 s4, 0x80000010
+s_mov_b32 s5, 0x7f7fffff
+v_add_f32 v20, v10, v11
+v_add_f32 v21, v1, v1
+v_sub_f32 v22, v14, v14
+v_subrev_f32 v23, s4, v16
+v_mul_f32 v24, v1, 0.5
+v_mul_f32 v25, v14, 0
+v_mul_f32 v27, 0x00400000, v16
+v_mul_f32_e64 v28, s5, 4.0
+v_mul_legacy_f32 v29, v14, 0
+v_fma_f32 v30, v12, v16, v13
+v_fma_f32 v31, v16, v13, v12
+v_fma_f32 v32, v16, v17, -1.0
+v_fma_f32 v33, v1, v1, v10
+v_fma_f32 v34, v15, 0, v14
+v_fmac_f32 v26, v16, v10
+v_fmac_f32 v26, v1, 2.0
+v_fmaak_f32 v35, v16, v17, 0x40490fdb
+v_fmamk_f32 v36, v16, 0x40490fdb, v17
+v_add_f32 v37, 1.0, v16
+s_mov_b32 exec_lo, 0x0000ff0f
+v_fmac_f32 v26, v16, v17
+v_add_f32 v38, v16, v12
+v_fma_f32 v21, v11, v17, v10
+s_mov_b64 exec, -1
+v_mov_b32 v39, 0x3f000000
+global_load_dword v39, v1, s[0:1]
+v_fmac_f32 v39, v16, v17
+v_add_f32 v40, v39, v16
+s_waitcnt vmcnt(0)
+v_fmac_f32 v39, v16, v17
+v_fmac_f32 v41, v16, v17
+s_endpgm
+""",
 }
 
 
@@ -105,17 +154,51 @@ def test_plans_change_nothing(name: str, waves: int) -> None:
     assert any(p is not None for p in planned.engine._plans if callable(p))
 
 
+@pytest.mark.parametrize("how", ["launch flushes denormals", "s_setreg flushes denormals"])
+def test_f32_plans_under_a_flushing_mode(how: str) -> None:
+    """MODE.FP_DENORM = 0 (the kernel descriptor's, or set by s_setreg mid-kernel: the wave's
+    Ctx then knows the mode, and its float instructions take the general path)."""
+    src = PROGRAMS["f32 shapes"]
+    if how.startswith("s_setreg"):
+        src = src.replace("v_add_f32 v20, v10, v11", "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0\n"
+                          "v_add_f32 v20, v10, v11")
+    runs = []
+    for planned in (True, False):
+        sim = _build(src, 1)
+        if how.startswith("launch"):
+            sim.engine.float_mode = FloatMode(denorm_f32=False)
+        if not planned:
+            sim.engine._plans = [None] * len(sim.engine._plans)
+        sim.run()
+        runs.append(sim)
+    assert _facts(runs[0]) == _facts(runs[1])
+    assert runs[0].waves[0].vgpr[20][0] == 0  # the two denormals flushed: +0 + -0 = +0
+
+
+def test_f32_ops_are_planned() -> None:
+    """Every f32 instruction of the program (no modifiers) compiles to a plan."""
+    sim = _build(PROGRAMS["f32 shapes"], 1)
+    sim.run()
+    e = sim.engine
+    f32 = [(ins.mnemonic, plan) for ins, plan in zip(e._instructions, e._plans)
+           if ins.mnemonic.endswith(("f32", "f32_e64")) and not ins.mnemonic.startswith("v_cvt")]
+    assert len(f32) > 20 and all(callable(p) for _m, p in f32), f32
+
+
 def test_every_table_entry_is_its_registered_semantic() -> None:
     """A table entry names an instruction whose semantic function the plan stands for."""
     load_all()
-    for name in [*VECTOR_LANE_OPS, *SCALAR_OPS, *SCC_BRANCHES]:
+    for name in [*VECTOR_LANE_OPS, *VECTOR_F32_OPS, *SCALAR_OPS, *SCC_BRANCHES]:
         assert name in SEMANTICS, name
 
 
 def test_unusual_shapes_take_the_general_path() -> None:
     load_all()
     prog = gcnemu.parse("v_add_u32 v2, v2, v1 clamp\nv_mov_b32 v3, 1.0\nv_add_u32_sdwa v2, v2, v1\n"
-                        "s_mov_b32 vcc_lo, s1\nv_add_u32 v2, -v1, v2\n")
+                        "s_mov_b32 vcc_lo, s1\nv_add_u32 v2, -v1, v2\n"
+                        "v_fmac_f32 v2, v1, v3 clamp\nv_add_f32 v2, -v1, v3\nv_mul_f32 v2, |v1|, v3\n"
+                        "v_add_f32_e64 v2, v1, v3 mul:2\nv_fma_f32 v2, v1, v3, a4\nv_add_f32_dpp v2, v1, v3 "
+                        "quad_perm:[1,0,3,2]\nv_add_f32 v2, v1, s[4:5]\n")
     for ins in prog.instructions:
         from gcnemu.isa.opcodes import base_mnemonic
         assert make_plan(ins, SEMANTICS.get(base_mnemonic(ins.mnemonic)[0]), 256, {}) is None, ins.mnemonic

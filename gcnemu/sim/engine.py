@@ -715,7 +715,8 @@ class Engine:
 
     def _plan(self, pc: int, sem) -> "Callable | None":
         """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
-        return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels)
+        return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels,
+                         self.float_mode)
 
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""

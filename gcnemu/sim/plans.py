@@ -9,11 +9,14 @@ sources, applies the lane function and returns the register writes.
 
 A plan is never a second copy of the semantics: it applies the lane function the
 semantic function itself applies (the tables in `semantics`: VECTOR_LANE_OPS,
-SCALAR_OPS, SCC_BRANCHES), and it mirrors only the fast paths of `Ctx.src`,
-`Ctx.scalar_value`, `Ctx.write_v`, `Ctx.write_s` and `Ctx.write_scc` (same values, same
-read order, same RegWrite). Whatever those fast paths do not cover is not planned, and a
-plan returns None (the engine then takes the general path, with no effect done) when a
-source was never written: the general path owns the "uninitialised read" notes.
+VECTOR_F32_OPS, SCALAR_OPS, SCC_BRANCHES), and it mirrors only the fast paths of `Ctx.src`,
+`Ctx.dst_as_src`, `Ctx.scalar_value`, `Ctx.write_v`, `Ctx.out_f32`, `Ctx.write_s` and
+`Ctx.write_scc` (same values, same read order, same RegWrite). Float plans apply MODE's
+denormal rule through the same `fp.denorm_in`/`fp.denorm_out` calls as `Ctx.src` and
+`Ctx.finish`; every other float rule (rounding, NaN payloads) is inside the table's
+function. Whatever those fast paths do not cover is not planned, and a plan returns None
+(the engine then takes the general path, with no effect done) when a source was never
+written: the general path owns the "uninitialised read" notes.
 
 A plan is `plan(wave_state) -> (writes, reads, branch_to) | None`.
 """
@@ -23,19 +26,24 @@ from typing import Callable
 
 import numpy as np
 
-from ..program import Imm, Instruction, Reg, Symbol
-from .context import _ALL_INIT, _ALL_LANES, _CONST_ROWS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite, _static_facts
-from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_LANE_OPS
+from ..program import FloatImm, Imm, Instruction, Reg, Symbol
+from . import fp
+from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite,
+                      _static_facts, constant_bits)
+from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
 from .state import WAVE
 
 Plan = Callable[[object], "tuple[list, list, int | None] | None"]
 _VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (Ctx.src's fast path)
 
 
-def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict) -> Plan | None:
+def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
+              mode: fp.FloatMode = fp.DEFAULT_MODE) -> Plan | None:
     """The plan of `ins`, or None when the general path must execute it (see the module doc).
     `sem` is the semantic function the engine would call: a plan stands only for the
-    registered function of the table entry (a replaced one is executed as it is)."""
+    registered function of the table entry (a replaced one is executed as it is). `mode` is
+    the launch's MODE (the Ctx's default); a wave whose MODE s_setreg changed takes the
+    general path for float instructions."""
     if sem is None or ins.modifiers:
         return None
     base, _suffix, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
@@ -45,6 +53,9 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict) 
     if base in VECTOR_LANE_OPS:
         kinds, fn = VECTOR_LANE_OPS[base]
         return _vector_plan(ops, kinds, fn, nvgpr)
+    if base in VECTOR_F32_OPS:
+        nsrc, accumulates, fn = VECTOR_F32_OPS[base]
+        return _f32_plan(ops, nsrc, accumulates, fn, nvgpr, mode)
     if base in SCALAR_OPS:
         nsrc, reads_scc, fn = SCALAR_OPS[base]
         return _scalar_plan(ops, nsrc, reads_scc, fn)
@@ -59,10 +70,28 @@ def _is_reg(operand, file: str) -> bool:
 
 # ---------------------------------------------------------------- VALU: D.v = fn(sources) under EXEC
 def _vector_source(operand, kind: str, nvgpr: int) -> Callable | None:
-    """A reader `read(state, reads) -> uint32[64] | None` of one 32-bit source (Ctx.src: a VGPR
-    row copied, an SGPR or an integer constant broadcast); None from it: never written."""
+    """A reader `read(state, reads) -> uint32[64] | None` of one 32-bit integer source (Ctx.src: a
+    VGPR row copied, an SGPR or an integer constant broadcast); None from it: never written."""
     if kind not in _VECTOR_KINDS:
         return None
+    return _row_reader(operand, nvgpr, float_constants=False)
+
+
+def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
+    """A reader `read(state, reads) -> uint32[64] | None` of the 32 raw bits of one source, as
+    Ctx.src reads them before typing: a VGPR row copied, an SGPR or an integer constant
+    broadcast, and with `float_constants` a float constant as an f32 operand sees it
+    (constant_bits); None from the reader: a register never written."""
+    if float_constants and type(operand) is FloatImm:
+        value, how = constant_bits(operand, "f32")
+        if how not in ("inline", "literal"):
+            return None
+        frow = np.full(WAVE, value & M32, dtype=U32)
+        frow.flags.writeable = False
+
+        def read_float_const(st, reads):
+            return frow.copy()
+        return read_float_const
     if _is_reg(operand, "v") and operand.index < nvgpr:
         index = operand.index
         key = ("v", index)
@@ -108,15 +137,7 @@ def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | N
         """Ctx.write_v's one-row fast path."""
         if type(values) is not np.ndarray or values.dtype is not _U32_DT or values.ndim != 1:
             return None
-        reads.append(("s", 126))
-        reads.append(("s", 127))
-        sgpr = st.sgpr
-        if sgpr.item(126) == M32 and sgpr.item(127) == M32:
-            wr = RegWrite("v", dst, np.array(values, ndmin=2), _ALL_LANES)
-            wr.full = True
-        else:
-            wr = RegWrite("v", dst, np.array(values, ndmin=2), st.exec_mask)
-        return [wr], reads, None
+        return [_row_write(st, dst, values, reads)], reads, None
 
     if len(readers) == 1:
         (r0,) = readers
@@ -152,6 +173,52 @@ def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | N
             srcs.append(x)
         return finish(st, fn(*srcs), reads)
     return plan_n
+
+
+def _row_write(st, dst: int, row: np.ndarray, reads: list) -> RegWrite:
+    """The RegWrite of one uint32 row to v[dst] under EXEC, reading EXEC (Ctx.write_v: the
+    values copied; every lane on shares the read-only all-lanes mask and skips the merge)."""
+    reads.append(("s", 126))
+    reads.append(("s", 127))
+    sgpr = st.sgpr
+    if sgpr.item(126) == M32 and sgpr.item(127) == M32:
+        wr = RegWrite("v", dst, np.array(row, ndmin=2), _ALL_LANES)
+        wr.full = True
+        return wr
+    return RegWrite("v", dst, np.array(row, ndmin=2), st.exec_mask)
+
+
+# ---------------------------------------------------------------- VALU f32: D.f32 = fn(sources[, D]) under EXEC
+def _f32_plan(ops: tuple, nsrc: int, accumulates: bool, fn: Callable, nvgpr: int, mode: fp.FloatMode) -> Plan | None:
+    """The plan of an f32 op of VECTOR_F32_OPS: what its semantic function does through
+    `Ctx.src(i, "f32")`, [`Ctx.dst_as_src(0, "f32")`], `fn` and `Ctx.out_f32` (no modifiers:
+    no omod, no clamp, so `Ctx.finish` is MODE's output denormal rule alone)."""
+    if len(ops) != 1 + nsrc or not _is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
+        return None
+    readers = [_row_reader(op, nvgpr, float_constants=True) for op in ops[1:]]
+    if accumulates:  # D's old value, read after the sources (Ctx.dst_as_src)
+        readers.append(_row_reader(ops[0], nvgpr, float_constants=False))
+    if any(r is None for r in readers):
+        return None
+    dst = ops[0].index
+    denorm_in, denorm_out = fp.denorm_in, fp.denorm_out
+
+    def plan(st):
+        if _HWREGS:  # s_setreg changed this wave's MODE: the Ctx knows which one
+            regs = _HWREGS.get(id(st))
+            if regs is not None and 1 in regs:
+                return None
+        reads = []
+        srcs = []
+        for r in readers:
+            bits = r(st, reads)
+            if bits is None:
+                return None
+            srcs.append(denorm_in(bits.view(_F32_DT), mode))
+        with np.errstate(all="ignore"):  # as fp.silent runs the semantic function
+            x = denorm_out(np.asarray(fn(*srcs), dtype=_F32_DT), mode)
+        return [_row_write(st, dst, x.view(_U32_DT), reads)], reads, None
+    return plan
 
 
 # ---------------------------------------------------------------- SALU: (D.s, SCC) = fn(sources, SCC)

@@ -40,12 +40,23 @@ VECTOR_LANE_OPS: dict[str, tuple[tuple[str, ...], Callable]] = {}
 SCALAR_OPS: dict[str, tuple[int, bool, Callable]] = {}
 # base mnemonic -> the SCC value that takes the branch
 SCC_BRANCHES: dict[str, int] = {}
+# base mnemonic -> (source count, reads its destination as one more source, fn(*float32 sources)
+# -> float32[64] before output denormals): f32 VALU ops D = fn(S0, ..., [D]) under EXEC
+VECTOR_F32_OPS: dict[str, tuple[int, bool, Callable]] = {}
 
 
 def vector_lane_op(name: str, kinds: tuple[str, ...], fn: Callable) -> None:
     """Declare `name` as D = fn(src1, ..., srcN) with sources typed `kinds` (32-bit integer
     kinds) and a uint32[64] result written under EXEC: its semantic function does just that."""
     VECTOR_LANE_OPS[name] = (tuple(kinds), fn)
+
+
+def vector_f32_op(name: str, nsrc: int, accumulates: bool, fn: Callable) -> None:
+    """Declare `name` as D.f32 = fn(src1, ..., srcN[, D]) (sources read as f32 with MODE's input
+    denormals, `accumulates`: the destination's old value is read last, as v_fmac does), the
+    result written with MODE's output denormals under EXEC: its semantic function does just
+    that, calling `fn` (so the float rules, NaN payloads included, live in `fn` alone)."""
+    VECTOR_F32_OPS[name] = (nsrc, accumulates, fn)
 
 
 def scalar_op(name: str, nsrc: int, reads_scc: bool, fn: Callable) -> None:

@@ -15,6 +15,7 @@ Output modifiers: omod then clamp (`Ctx.finish`), output denormals per MODE.
 """
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import numpy as np
@@ -22,6 +23,7 @@ import numpy as np
 from .. import fp
 from ..context import Ctx
 from ..fp import semantic_silent as semantic
+from . import vector_f32_op
 
 F32, F16, F64 = np.float32, np.float16, np.float64
 
@@ -72,10 +74,14 @@ _BINARY: dict[str, Callable] = {
 
 
 def _make_binary(name: str, kind: str, fn: Callable) -> None:
+    lanes = functools.partial(_compute, kind, fn)
+    if kind == "f32":  # in the table the engine compiles issue plans from (gcnemu.sim.plans)
+        vector_f32_op(name, 2, False, lanes)
+
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
         a, b = ctx.src(1, kind), ctx.src(2, kind)
-        _out(ctx, kind, _compute(kind, fn, a, b))
+        _out(ctx, kind, lanes(a, b))
 
 
 for _op, _fn in _BINARY.items():
@@ -90,10 +96,14 @@ def _mul_legacy(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where((a == 0) | (b == 0), F32(0.0), a * b)
 
 
+_mul_legacy_f32 = functools.partial(_compute, "f32", _mul_legacy)
+vector_f32_op("v_mul_legacy_f32", 2, False, _mul_legacy_f32)
+
+
 @semantic("v_mul_legacy_f32")
 def v_mul_legacy_f32(ctx: Ctx, ins) -> None:
     a, b = ctx.src(1, "f32"), ctx.src(2, "f32")
-    _out(ctx, "f32", _compute("f32", _mul_legacy, a, b))
+    _out(ctx, "f32", _mul_legacy_f32(a, b))
 
 
 # ---------------------------------------------------------------- fused and unfused multiply-add
@@ -104,6 +114,8 @@ _FMA = {"f32": fp.fma_f32, "f16": fp.fma_f16, "f64": fp.fma_f64}
 
 def _make_fma(name: str, kind: str, form: str) -> None:
     """form: 'abc' (D = S0*S1+S2), 'acc' (D = S0*S1+D), 'ak' (D = S0*S1+K), 'mk' (D = S0*K+S1)."""
+    if kind == "f32":  # every form reads its sources in operand order (then D for 'acc'): see _operands
+        vector_f32_op(name, 2 if form == "acc" else 3, form == "acc", _FMA[kind])
 
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
