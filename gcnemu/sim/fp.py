@@ -265,7 +265,7 @@ def fix_nans(result: np.ndarray, *inputs: np.ndarray) -> np.ndarray:
     """Hardware NaN results: the first NaN input (quieted), else the canonical +qNaN."""
     result = np.asarray(result)
     nan = np.isnan(result)
-    if not nan.any():
+    if not np.count_nonzero(nan):  # (cheaper than nan.any(): called for every float result)
         return result
     out = np.where(nan, canonical_nan(result.dtype), result)
     for x in reversed(inputs):  # the first NaN operand wins: apply in reverse order
@@ -331,11 +331,16 @@ def apply_clamp(x: np.ndarray, mode: FloatMode = DEFAULT_MODE) -> np.ndarray:
 
 
 def _round_to_odd_sum(p: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """p + c in float64 rounded to odd (exact inputs), via the error-free TwoSum."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        s = p + c
-        bp = s - c
-        e = (p - bp) + (c - (s - bp))
+    """p + c in float64 rounded to odd (exact inputs), via the error-free TwoSum.
+
+    Callers run it with numpy's over/invalid warnings off (inf - inf lanes); it sets no
+    errstate of its own, which would cost as much as the arithmetic (an fma per VALU issue).
+    """
+    s = p + c
+    bp = s - c
+    e = (p - bp) + (c - (s - bp))
+    if not np.count_nonzero(e):  # every lane's sum exact (usual): nothing to round to odd
+        return s
     inexact = np.isfinite(s) & (e != 0)
     even = (s.view(U64) & U64(1)) == 0
     fix = inexact & even
@@ -349,11 +354,9 @@ def fma_f32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore", invalid="ignore"):
         a64, b64, c64 = (np.asarray(v, dtype=np.float64) for v in (a, b, c))
         p = a64 * b64  # exact: 24+24 bits fit in 53
-        s = _round_to_odd_sum(p, c64)
-        out = s.astype(np.float32)
-        special = ~np.isfinite(p) | ~np.isfinite(c64)
-        if special.any():
-            out = np.where(special, (p + c64).astype(np.float32), out)
+        # (a lane with an inf or NaN in p or c has a non-finite s = p + c, which rounding to
+        # odd leaves as it is: no special case for them)
+        out = _round_to_odd_sum(p, c64).astype(np.float32)
     return fix_nans(out, a, b, c)
 
 
