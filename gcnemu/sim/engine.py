@@ -293,6 +293,8 @@ class Engine:
         # every wave has the same VGPR count (a plan checks its registers' range once)
         self._plans: list = [_UNPLANNED if len({len(w.vgpr) for w in waves}) == 1 else None] \
             * len(kernel.instructions)
+        # per instruction, (latency, pipe busy cycles) when its timing is fixed (_fixed_timing)
+        self._fixed: list = [_UNPLANNED] * len(kernel.instructions)
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
@@ -668,7 +670,13 @@ class Engine:
                 if w.interlock_until > now or w.async_until > now:
                     if not self._check_reads(w, reads, pc, now):
                         return False
-                complete = self._schedule(w, d, writes, (), None, key, now)
+                fixed = self._fixed[pc]
+                if fixed is _UNPLANNED:
+                    fixed = self._fixed[pc] = self._fixed_timing(d)
+                if fixed is not None:
+                    complete = self._schedule_fixed(w, d, writes, key, now, fixed)
+                else:
+                    complete = self._schedule(w, d, writes, (), None, key, now)
                 if branch_to is not None:
                     st.pc = branch_to
                     w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
@@ -818,6 +826,78 @@ class Engine:
             w.hold_until, w.hold_reason = done_at, "barrier"
 
     # ================================================================ completion times
+    def _fixed_timing(self, d: Decoded) -> "tuple[int, int] | None":
+        """(latency, pipe busy cycles) of an instruction whose timing `_schedule` decides from
+        its pipe alone (SALU, VALU, branch, message: no memory, no counter, no FLOPs), else
+        None. Why: a planned issue then skips `_schedule`'s pipe dispatch (see _schedule_fixed)."""
+        if d.counters:
+            return None
+        lat = self.lat
+        pipe = d.pipe
+        if pipe == "valu":
+            return lat.valu, lat.valu
+        if pipe == "salu" or pipe == "branch" or pipe == "msg":
+            return lat.salu, 0
+        if pipe == "trans":
+            return lat.valu_trans, lat.valu_trans
+        if pipe == "dp":
+            return lat.valu_dp, lat.valu_dp
+        return None
+
+    def _schedule_fixed(self, w: WaveRuntime, d: Decoded, writes: list, key, now: int,
+                        fixed: "tuple[int, int]") -> int:
+        """`_schedule` of a planned issue with fixed timing (`_fixed_timing`): the same pipe
+        occupancy, Pending entries, event and interlock bookkeeping, without the memory and
+        counter cases that cannot apply (measured: the dispatch was the engine's top cost)."""
+        latency, busy = fixed
+        complete = now + latency
+        if busy:
+            end = now + busy
+            self.pipe_free[key] = end
+            pipe_use = self.pipe_use
+            pipe_use[key] = pipe_use.get(key, 0) + busy
+            use = (d.pipe, w.simd if d.simd_pipe else None, w.wid, d.index, now, end)
+            self.pipe_owner[key] = use
+            self.pipe_log.append(use)
+        seq = self._seq = self._seq + 1
+        interlocked = d.interlocked
+        if writes:
+            p = Pending(complete, interlocked, d.index, seq, d.pipe)
+            pend = w.pending
+            if w.async_until > now:  # a non-interlocked write in flight: the general path checks WAW
+                for wr in writes:
+                    f = wr.file
+                    if f == "scc":
+                        self._check_overwrite(w, _SCC_KEY, complete, d.index, now)
+                        pend[_SCC_KEY] = p
+                        continue
+                    for k in range(wr.index, wr.index + len(wr.values)):
+                        reg = (f, k)
+                        self._check_overwrite(w, reg, complete, d.index, now)
+                        pend[reg] = p
+            else:
+                for wr in writes:
+                    f = wr.file
+                    if f == "scc":
+                        pend[_SCC_KEY] = p
+                        continue
+                    lo = wr.index
+                    n = len(wr.values)
+                    if n == 1:
+                        pend[(f, lo)] = p
+                    else:
+                        for k in range(lo, lo + n):
+                            pend[(f, k)] = p
+            heapq.heappush(self.events, (complete, seq, w.wid, 0, (writes, seq)))
+            if interlocked:
+                if complete > w.interlock_until:
+                    w.interlock_until = complete
+            elif complete > w.async_until:
+                w.async_until = complete
+        elif interlocked and complete > w.interlock_until:
+            w.interlock_until = complete
+        return complete
+
     def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
                   now: int) -> int:
         """Decide when the instruction's effects land; occupy its pipe; count it. `writes` and
