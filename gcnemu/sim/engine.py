@@ -293,8 +293,9 @@ class Engine:
         # every wave has the same VGPR count (a plan checks its registers' range once)
         self._plans: list = [_UNPLANNED if len({len(w.vgpr) for w in waves}) == 1 else None] \
             * len(kernel.instructions)
-        # per instruction, (latency, pipe busy cycles) when its timing is fixed (_fixed_timing)
-        self._fixed: list = [_UNPLANNED] * len(kernel.instructions)
+        # per instruction, (plan, latency, pipe busy cycles) when it has a plan and fixed timing
+        # (_fast_entry), decided at its first issue attempt; None: the general checks and path
+        self._fast: list = [_UNPLANNED] * len(kernel.instructions)
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
@@ -536,9 +537,9 @@ class Engine:
             lo = wr.index
             mask = wr.mask
             if mask is None or wr.full:  # every lane written: no merge
-                if n == 1:  # (a row index is cheaper than a one-row slice)
-                    arr[lo] = values[0]
-                    init[lo] = True
+                if n == 1:  # measured cheapest: the one-row array broadcast, the init row filled
+                    arr[lo] = values
+                    init[lo].fill(True)
                 else:
                     arr[lo:lo + n] = values
                     init[lo:lo + n] = True
@@ -634,6 +635,31 @@ class Engine:
             w.first_try = now
         if w.hold_until > now:
             return self._stall(w, w.hold_until, w.hold_reason, now)
+        fast = self._fast[pc]
+        if fast is _UNPLANNED:
+            fast = self._fast[pc] = self._fast_entry(pc, d)
+        if fast is not None:
+            # a planned instruction with fixed timing (_fast_entry): no decode error, not an
+            # engine op, no counter, so only its pipe can hold it before the plan runs
+            key = self._pipe_keys[w.simd][pc]
+            free = self.pipe_free.get(key, 0)
+            if free > now:
+                return self._stall(w, free, "pipe busy", now)
+            plan, latency, busy = fast
+            out = plan(st)
+            if out is not None:  # (None: a source never written; the general path notes it)
+                writes, reads, branch_to = out
+                if w.interlock_until > now or w.async_until > now:
+                    if not self._check_reads(w, reads, pc, now):
+                        return False
+                complete = self._schedule_fixed(w, d, writes, key, now, latency, busy)
+                if branch_to is not None:
+                    st.pc = branch_to
+                    w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
+                else:
+                    st.pc = pc + 1
+                self._record(w, pc, now, complete, 1)
+                return True
         if d.error is not None:
             raise SimError(d.error)
         pipe = d.pipe
@@ -663,20 +689,14 @@ class Engine:
         plan = self._plans[pc]
         if plan is _UNPLANNED:
             plan = self._plans[pc] = self._plan(pc, sem)
-        if plan is not None:
+        if plan is not None and fast is None:  # (a fast entry's plan has just returned None)
             out = plan(st)
             if out is not None:  # (None: a source never written; the general path notes it)
                 writes, reads, branch_to = out
                 if w.interlock_until > now or w.async_until > now:
                     if not self._check_reads(w, reads, pc, now):
                         return False
-                fixed = self._fixed[pc]
-                if fixed is _UNPLANNED:
-                    fixed = self._fixed[pc] = self._fixed_timing(d)
-                if fixed is not None:
-                    complete = self._schedule_fixed(w, d, writes, key, now, fixed)
-                else:
-                    complete = self._schedule(w, d, writes, (), None, key, now)
+                complete = self._schedule(w, d, writes, (), None, key, now)
                 if branch_to is not None:
                     st.pc = branch_to
                     w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
@@ -826,6 +846,23 @@ class Engine:
             w.hold_until, w.hold_reason = done_at, "barrier"
 
     # ================================================================ completion times
+    def _fast_entry(self, pc: int, d: Decoded) -> "tuple[Callable, int, int] | None":
+        """(plan, latency, pipe busy cycles) of instruction `pc` when `_try_issue` can take its
+        fast path: a plan (compiled here, as the general path would) and fixed timing, no decode
+        error, no engine op. Why: those facts are static, so the per-issue checks of the general
+        path (error, engine op, counters, plan compiled?, pipe dispatch) are decided once."""
+        if d.error is not None or d.internal:
+            return None
+        plan = self._plans[pc]
+        if plan is _UNPLANNED:
+            plan = self._plans[pc] = self._plan(pc, d.sem)
+        if plan is None:
+            return None
+        fixed = self._fixed_timing(d)
+        if fixed is None:
+            return None
+        return plan, fixed[0], fixed[1]
+
     def _fixed_timing(self, d: Decoded) -> "tuple[int, int] | None":
         """(latency, pipe busy cycles) of an instruction whose timing `_schedule` decides from
         its pipe alone (SALU, VALU, branch, message: no memory, no counter, no FLOPs), else
@@ -844,12 +881,11 @@ class Engine:
             return lat.valu_dp, lat.valu_dp
         return None
 
-    def _schedule_fixed(self, w: WaveRuntime, d: Decoded, writes: list, key, now: int,
-                        fixed: "tuple[int, int]") -> int:
+    def _schedule_fixed(self, w: WaveRuntime, d: Decoded, writes: list, key, now: int, latency: int,
+                        busy: int) -> int:
         """`_schedule` of a planned issue with fixed timing (`_fixed_timing`): the same pipe
         occupancy, Pending entries, event and interlock bookkeeping, without the memory and
         counter cases that cannot apply (measured: the dispatch was the engine's top cost)."""
-        latency, busy = fixed
         complete = now + latency
         if busy:
             end = now + busy
