@@ -826,6 +826,9 @@ def _mnemonic_check(m: str, ctx: _Ctx) -> None:
     if others:
         raise _Error("instruction not supported on this GPU", sp, rule="target",
                      notes=[Diagnostic("note", f"{m} exists on {', '.join(others)}", sp)])
+    if _mn.other_generation(m):  # gfx10+ (or gfx6-8) only: llvm-mc offers no did-you-mean
+        raise _Error("instruction not supported on this GPU", sp, rule="target",
+                     notes=[Diagnostic("note", f"{base} exists only on other AMDGPU generations", sp)])
     sugg = _mn.suggestions(m, ctx.name)
     if sugg:
         raise _Error(f"invalid instruction, did you mean: {', '.join(sugg)}?", sp)

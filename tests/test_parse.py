@@ -619,9 +619,11 @@ CARETS = [
     ("gfx90a", "v_add_f32_e64 v0, ||v1||, v2", 19, "unknown token in expression"),
     ("gfx90a", "s_mov_b32 s0, 09", 15, "failed parsing operand."),
     ("gfx90a", "s_mov_b32 s0, 0777777777777777777777777", 15, "literal value out of range for directive"),
-    pytest.param("gfx90a", "s_waitcnt_vscnt null, 0", 1, "instruction not supported on this GPU", marks=_bug(
-        "isa/mnemonics: gfx10+ mnemonics are unknown, so s_waitcnt_vscnt is 'invalid instruction'; llvm-mc 22 "
-        "says 'instruction not supported on this GPU' (it exists on other GPUs)")),
+    ("gfx90a", "s_waitcnt_vscnt null, 0", 1, "instruction not supported on this GPU"),
+    ("gfx908", "  v_add_nc_u32_sdwa v0, v1, v2", 3, "instruction not supported on this GPU"),
+    ("gfx942", "buffer_load_b32 v0, off, s[0:3], 0", 1, "instruction not supported on this GPU"),
+    ("gfx950", "S_WAIT_LOADCNT 0", 1, "instruction not supported on this GPU"),
+    ("gfx90a", "s_waitcnt_vscntx null, 0", 1, "invalid instruction"),
 ]
 
 

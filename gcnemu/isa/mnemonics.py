@@ -21,8 +21,11 @@ API (names are case-insensitive, targets are "gfx908" "gfx90a" "gfx942" "gfx950"
     info(mnemonic, target) -> Mnemonic | None
     suggest(mnemonic, target) -> str | None  closest spelling, for "did you mean"
     suggestions(mnemonic, target) -> list[str]  llvm-mc's own did-you-mean list
+    other_generation(mnemonic) -> bool       exists only on other AMDGPU generations (gfx10+ ...)
 
-Tables are read on first use and cached.
+Tables are read on first use and cached; ``data/mnemonics_other.txt`` (the
+mnemonics of other AMDGPU generations, also from ``tools/gen_mnemonics.py``)
+only when a mnemonic is unknown on the target.
 """
 from __future__ import annotations
 
@@ -90,6 +93,20 @@ def _table(target: str) -> _Table:
 
 def _lookup(mnemonic: str, target: str) -> tuple[Mnemonic, str] | None:
     return _table(_check_target(target)).spellings.get(mnemonic.strip().lower())
+
+
+@lru_cache(maxsize=None)
+def _other_names() -> frozenset[str]:
+    text = resources.files("gcnemu.isa").joinpath("data/mnemonics_other.txt").read_text(encoding="utf-8")
+    return frozenset(l for l in text.splitlines() if l and not l.startswith("#"))
+
+
+def other_generation(mnemonic: str) -> bool:
+    """True if llvm-mc knows ``mnemonic`` only from AMDGPU targets other than the four
+    modelled ones (s_waitcnt_vscnt, v_add_nc_u32, buffer_load_b32 ...).  Like llvm-mc, a
+    trailing _e64_dpp/_e64/_e32/_dpp/_sdwa is stripped first (v_add_nc_u32_sdwa counts)."""
+    base, _ = _split_suffix(mnemonic.strip().lower())
+    return base in _other_names()
 
 
 def mnemonics(target: str) -> frozenset[str]:
