@@ -35,6 +35,7 @@ from .waitstates import PathFlags, RuleIndex, _bits, match
 
 
 _NEVER = -(1 << 62)  # _Wave.last of a rule no instruction has produced for yet
+_TRIM_BATCH = 64  # wait states of history kept beyond the windows before a trim
 
 
 @dataclass(slots=True)
@@ -138,8 +139,10 @@ class HazardMonitor:
             last = w.last
             for r in prod_bits:
                 last[r] = pos
+        # drop what no rule window reaches, a batch at a time (the checks stop at their window,
+        # so older entries kept a while longer change nothing; one test per issue is cheaper)
         limit = pos - self.window - 16
-        if hist[0][1] < limit:
+        if hist[0][1] < limit - _TRIM_BATCH:
             while hist and hist[0][1] < limit:
                 hist.popleft()
         if not plain:
