@@ -6,13 +6,13 @@ reported by `validate`; `resolve` refuses a program that has any.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .diagnostics import Diagnostic, GcnemuError, has_errors
 from .isa import opcodes
 from .isa.targets import Target, get_target
 from .parse import fold
-from .program import Expr, Imm, Instruction, Program, Symbol
+from .program import Call, Expr, FloatImm, Imm, Instruction, Modified, Program, Symbol
 
 
 def eval_const(operand, symbols: dict, labels: dict | None = None, _depth: int = 0) -> int:
@@ -105,6 +105,39 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
         diags = validate(program, tgt.name)
         if has_errors(diags):
             raise GcnemuError("the program has errors", [d for d in diags if d.severity == "error"])
-    instructions = program.instructions
+    instructions = [_bind_lit_symbols(i, program.symbols) for i in program.instructions]
     infos = [opcodes.lookup(i.mnemonic) for i in instructions]
     return Kernel(program, tgt, instructions, program.labels, program.symbols, infos)
+
+
+def _lit_value(op, symbols: dict):
+    """`lit(x)` with `x = 5` / `.set x, 5` / `lit(x+1)`: the forced-literal Imm (or FloatImm for
+    `.set x, 2.5`) the parser makes for `lit(5)`, source `lit(...)`, span the value's; the
+    operand unchanged when it is no such call or does not evaluate to a constant."""
+    if isinstance(op, Modified):
+        inner = _lit_value(op.inner, symbols)
+        return op if inner is op.inner else replace(op, inner=inner)
+    if not (isinstance(op, Call) and op.name == "lit" and len(op.args) == 1):
+        return op
+    x = op.args[0]
+    src = f"lit({x.text()})"
+    target, depth = x, 0
+    while isinstance(target, Symbol) and target.name in symbols and depth < 64:
+        target, depth = symbols[target.name], depth + 1
+    if isinstance(target, FloatImm):
+        return FloatImm(target.value, x.span, src)
+    try:
+        return Imm(eval_const(x, symbols), x.span, src)
+    except (GcnemuError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return op
+
+
+def _bind_lit_symbols(ins: Instruction, symbols: dict) -> Instruction:
+    """The instruction with its `lit(symbol)` operands evaluated (see _lit_value); itself when
+    it has none, so the simulator never meets a `lit` Call."""
+    if not any(isinstance(o, (Call, Modified)) for o in ins.operands):
+        return ins
+    ops = tuple(_lit_value(o, symbols) for o in ins.operands)
+    if all(a is b for a, b in zip(ops, ins.operands)):
+        return ins
+    return replace(ins, operands=ops)
