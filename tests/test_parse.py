@@ -393,10 +393,6 @@ def test_an_instruction_of_another_target_says_so_and_names_the_targets():
 ACCEPT, REJECT = True, False
 
 
-def _bug(reason: str):
-    return pytest.mark.xfail(strict=True, reason=reason)
-
-
 # (target, line, llvm-mc 22's verdict). Lines run one at a time through gcnemu and, in bulk,
 # through llvm-mc. Chosen to cover each spelling the front end must know, with the nearest
 # invalid neighbour of each.
