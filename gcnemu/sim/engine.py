@@ -620,6 +620,17 @@ class Engine:
         w.ready_at = t
         return False
 
+    def _planned_done(self, w, st, pc: int, now: int, complete: int, branch_to: int | None) -> bool:
+        """The end of a planned issue, on the fixed-timing and the general path alike: move the PC
+        (a taken branch holds the wave for the branch latency) and record the issue."""
+        if branch_to is not None:
+            st.pc = branch_to
+            w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
+        else:
+            st.pc = pc + 1
+        self._record(w, pc, now, complete, 1)
+        return True
+
     def _try_issue(self, w: WaveRuntime, now: int) -> bool:
         """Issue the wave's next instruction at `now` if nothing holds it; True if it issued."""
         st = w.state
@@ -653,13 +664,7 @@ class Engine:
                     if not self._check_reads(w, reads, pc, now):
                         return False
                 complete = self._schedule_fixed(w, d, writes, key, now, latency, busy)
-                if branch_to is not None:
-                    st.pc = branch_to
-                    w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
-                else:
-                    st.pc = pc + 1
-                self._record(w, pc, now, complete, 1)
-                return True
+                return self._planned_done(w, st, pc, now, complete, branch_to)
         if d.error is not None:
             raise SimError(d.error)
         pipe = d.pipe
@@ -697,13 +702,7 @@ class Engine:
                     if not self._check_reads(w, reads, pc, now):
                         return False
                 complete = self._schedule(w, d, writes, (), None, key, now)
-                if branch_to is not None:
-                    st.pc = branch_to
-                    w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
-                else:
-                    st.pc = pc + 1
-                self._record(w, pc, now, complete, 1)
-                return True
+                return self._planned_done(w, st, pc, now, complete, branch_to)
         if sem is None:
             if not self.allow_unmodelled:
                 raise SimError(f"instruction not modelled yet: {d.mnemonic}")
