@@ -64,3 +64,11 @@ def test_a_breakpoint_on_a_rept_line_stops_at_the_first_repetition_only(tmp_path
     code, steps, _ = batch(tmp_path, prog, f"break {L_REPT}", "continue", "continue")
     assert _stops(steps) == [L_REPT_BODY]
     assert "The program finished" in steps[-1].output
+
+
+def test_a_line_number_below_one_is_an_error_not_the_first_instruction(tmp_path):
+    prog = write(tmp_path, "k.s", REPT)
+    code, steps, _ = batch(tmp_path, prog, "break -3", "break 0", "info breakpoints")
+    assert steps[0].output.strip() == "error: no line -3: source lines start at 1"
+    assert steps[1].output.strip() == "error: no line 0: source lines start at 1"
+    assert "No breakpoints" in steps[2].output or "Breakpoint" not in steps[2].output

@@ -103,6 +103,8 @@ def location(s: Session, arg: str) -> int:
     k = s.kernel
     if a.lstrip("+-").isdigit():
         line = int(a)
+        if line < 1:
+            raise CommandError(f"no line {line}: source lines start at 1")
         idx = k.instruction_at_line(line)
         if idx is not None:
             return idx
