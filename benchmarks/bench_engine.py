@@ -43,7 +43,7 @@ import numpy as np
 if importlib.util.find_spec("gcnemu") is None:  # not installed: run from the checkout
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import gcnemu  # noqa: E402
-from gcnemu.resolve import resolve  # noqa: E402
+from gcnemu.asm.resolve import resolve  # noqa: E402
 from gcnemu.setup import BufferSpec, Setup  # noqa: E402
 from gcnemu.simulation import Simulation  # noqa: E402
 
@@ -141,7 +141,7 @@ def bundled() -> list[str]:
 
 def make_bundled(path: str) -> Simulation:
     """A bundled program launched with the setup its header declares."""
-    from gcnemu.snippet import load_snippet
+    from gcnemu.snippets.snippet import load_snippet
     return load_snippet(path).simulate(run=False)
 
 

@@ -38,7 +38,7 @@ KERNELS = ["gemm_lds_dma_gfx942", "gemm_lds_dma_gfx90a", "sgemm_vector"]
 
 def measure(name: str, repeat: int) -> dict:
     from gcnemu.sim.engine import kernel_stats
-    from gcnemu.snippet import check, load_snippet
+    from gcnemu.snippets.snippet import check, load_snippet
 
     t0 = time.perf_counter()
     snippet = load_snippet(str(ROOT / "programs" / f"{name}.s"))

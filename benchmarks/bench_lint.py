@@ -20,7 +20,7 @@ import tempfile
 import time
 
 from gcnemu.analysis.lint import lint
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 BLOCK = """\
 loop{n}:

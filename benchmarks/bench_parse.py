@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import importlib  # noqa: E402
 
-parse_mod = importlib.import_module("gcnemu.parse")  # the module (gcnemu.parse is also the function)
-from gcnemu.parse import parse  # noqa: E402
-from gcnemu.validate import validate  # noqa: E402
+parse_mod = importlib.import_module("gcnemu.asm.parse")  # the module (gcnemu.asm.parse is also the function)
+from gcnemu.asm.parse import parse  # noqa: E402
+from gcnemu.asm.validate import validate  # noqa: E402
 
 
 def _v(rng, w=1, hi=200):

@@ -24,7 +24,7 @@ import tempfile
 import numpy as np
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
 from gcnemu.simulation import Simulation
 
@@ -121,7 +121,7 @@ def main() -> int:
         print(f"{name:<20} {m:>5} {4 * m:>7} {g:>7} {g / (4 * m):>16.2f}")
         notes.append((name, why))
         if args.show == name:
-            from gcnemu.timeline_view import render
+            from gcnemu.views.timeline import render
             print(render(sim.engine))
     print()
     print("Why they differ (both models' sources: SISchedule.td, gcnemu/isa/targets.py Latencies):")

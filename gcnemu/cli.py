@@ -10,7 +10,7 @@ import importlib
 import sys
 
 from . import __version__
-from .diagnostics import GcnemuError, render
+from .asm.diagnostics import GcnemuError, render
 
 COMMANDS = [
     ("check", "gcnemu.commands.check"),
@@ -18,7 +18,7 @@ COMMANDS = [
     ("lint", "gcnemu.commands.lint"),
     ("step", "gcnemu.commands.step"),
     ("test", "gcnemu.commands.test"),
-    ("layout", "gcnemu.layout_view"),
+    ("layout", "gcnemu.views.layout"),
     ("timeline", "gcnemu.commands.timeline"),
 ]
 
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             lines = None
             if d.span is not None:
                 try:
-                    from .parse import parse_file  # noqa: F401
+                    from .asm.parse import parse_file  # noqa: F401
                     with open(d.span.file, "rb") as fh:
                         lines = fh.read().decode("utf-8", "replace").split("\n")
                 except OSError:

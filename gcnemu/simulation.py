@@ -14,8 +14,8 @@ import struct
 
 import numpy as np
 
-from .diagnostics import Diagnostic, GcnemuError
-from .resolve import Kernel
+from .asm.diagnostics import Diagnostic, GcnemuError
+from .asm.resolve import Kernel
 from .setup import Setup, abi_from_program, buffer_descriptor, sgpr_range
 from .sim.context import SimError
 from .sim.engine import Engine
@@ -42,7 +42,8 @@ class Simulation:
                              max_cycles=max_cycles, max_instructions=max_instructions)
         if monitor:
             from .analysis.monitor import HazardMonitor
-            self.engine.attach_monitor(HazardMonitor(kernel))
+            from .analysis.values import LaunchFacts
+            self.engine.attach_monitor(HazardMonitor(kernel, launch=LaunchFacts.from_setup(self.setup)))
         self.error: Diagnostic | None = None
 
     # ------------------------------------------------------------ launch

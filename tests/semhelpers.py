@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.simulation import Simulation
 from gcnemu.sim.state import WAVE

@@ -20,8 +20,8 @@ import sys
 import pytest
 
 from gcnemu.cli import main
-from gcnemu.parse import parse
-from gcnemu.validate import validate
+from gcnemu.asm.parse import parse
+from gcnemu.asm.validate import validate
 
 LLVM_MC = os.environ.get("GCNEMU_LLVM_MC", "/usr/lib/llvm-22/bin/llvm-mc")
 HAS_LLVM_MC = os.path.exists(LLVM_MC)

@@ -31,8 +31,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gen_lines  # noqa: E402
 
-from gcnemu.parse import parse  # noqa: E402
-from gcnemu.validate import validate  # noqa: E402
+from gcnemu.asm.parse import parse  # noqa: E402
+from gcnemu.asm.validate import validate  # noqa: E402
 
 LLVM_MC = os.environ.get("GCNEMU_LLVM_MC", "/usr/lib/llvm-22/bin/llvm-mc")
 SEED = int(os.environ.get("GCNEMU_DIFF_SEED", "1234"))

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from gcnemu.evaluator import EvalError, Limits, evaluate, names_used, parse_expr
+from gcnemu.snippets.evaluator import EvalError, Limits, evaluate, names_used, parse_expr
 
 LANE = np.arange(64)
 

@@ -7,7 +7,7 @@ import pytest
 
 from gcnemu.analysis.fix import Edit, apply_edits, fix_text
 from gcnemu.analysis.lint import lint
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 from test_lint_rules import HAVE_MC, LLVM_MC
 
 MESSY = (

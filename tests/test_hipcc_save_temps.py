@@ -22,10 +22,10 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.parse import parse
-from gcnemu.program import Directive, Instruction, Label
+from gcnemu.asm.parse import parse
+from gcnemu.asm.program import Directive, Instruction, Label
 from gcnemu.setup import abi_from_program
-from gcnemu.validate import program_target, validate
+from gcnemu.asm.validate import program_target, validate
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = ROOT / "programs" / "hipcc_save_temps_gfx90a.s"

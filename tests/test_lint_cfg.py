@@ -9,7 +9,7 @@ from gcnemu.analysis.cfg import build_cfg
 from gcnemu.analysis.classify import classify_all
 from gcnemu.analysis.fix import fix_text
 from gcnemu.analysis.lint import lint
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 
 def warnings(text: str, target: str = "gfx90a"):

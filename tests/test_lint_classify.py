@@ -5,7 +5,7 @@ import pytest
 
 from gcnemu.analysis.classify import classify_all
 from gcnemu.isa.hazard_rules import CLASSES
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 
 def facts(line: str, target: str = "gfx90a"):

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from gcnemu.commands import lint as lint_cmd
-from gcnemu.diagnostics import GcnemuError
+from gcnemu.asm.diagnostics import GcnemuError
 
 HAZARD = """\t.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 \t.text

@@ -15,7 +15,7 @@ import pytest
 from gcnemu.analysis.fix import fix_text
 from gcnemu.analysis.lint import lint
 from gcnemu.isa.hazard_rules import TARGETS, counter_rules_for
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 from test_lint_rules import HAVE_MC, _assemble
 
 CASES = tomllib.loads((Path(__file__).parent / "hazard_cases" / "counters.toml").read_text())["case"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gcnemu.analysis.lint import lint
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 
 def hints(body: str, target: str = "gfx90a") -> list[tuple[str, int, str]]:

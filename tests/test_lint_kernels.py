@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from gcnemu.analysis.lint import lint
-from gcnemu.parse import parse
-from gcnemu.validate import program_target
+from gcnemu.asm.parse import parse
+from gcnemu.asm.validate import program_target
 from test_lint_rules import HAVE_MC, LLVM_MC
 
 KERNELS = sorted((Path(__file__).parent / "hazard_cases" / "kernels").glob("*.s"))

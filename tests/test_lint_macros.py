@@ -9,7 +9,7 @@ import json
 
 from gcnemu.analysis.lint import lint
 from gcnemu.commands.lint import diagnostic_json
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 TWO_CALLS = """\
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"

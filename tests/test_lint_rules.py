@@ -22,7 +22,7 @@ import pytest
 from gcnemu.analysis.fix import fix_text
 from gcnemu.analysis.lint import lint
 from gcnemu.isa.hazard_rules import TARGETS, rules_for
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 from hazard_cases import gen
 
 LLVM_MC = os.environ.get("LLVM_MC", "/usr/lib/llvm-22/bin/llvm-mc")

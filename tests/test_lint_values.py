@@ -12,9 +12,10 @@ import pytest
 
 from gcnemu.analysis.cfg import build_cfg
 from gcnemu.analysis.classify import classify_all
-from gcnemu.analysis.values import (LdsRanges, ValueAnalysis, band, bor, bxor, header_launch, initial_state,
+from gcnemu.snippets.snippet import launch_facts
+from gcnemu.analysis.values import (LdsRanges, ValueAnalysis, band, bor, bxor, initial_state,
                                     overlap)
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 
 def analysis(body: str, target: str = "gfx942", workgroup=(256, 1, 1)) -> tuple[ValueAnalysis, list]:
@@ -50,8 +51,8 @@ def test_unknown_workgroup_is_a_1d_launch_of_at_most_1024():
 
 def test_the_snippet_header_gives_the_workgroup_and_registers_it_sets_are_unknown():
     prog = parse("// gcnemu:\n//   workgroup: 128\n//   vgpr v0 = lane\n\t.text\nk:\n\ts_endpgm\n", "h.s")
-    wg, top = header_launch(prog)
-    assert wg == (128, 1, 1) and ("v", 0) in top
+    facts = launch_facts(prog)
+    assert facts.workgroup == (128, 1, 1) and ("v", 0) in facts.initialised
 
 
 def test_everything_else_starts_unknown():
@@ -263,7 +264,7 @@ def test_flagship_m0_and_read_bases_are_bounded(target):
     import gcnemu
     from gcnemu.analysis.lint import analyze_program
     prog = gcnemu.parse_file(Path(__file__).resolve().parent.parent / "programs" / f"gemm_lds_dma_{target}.s")
-    an = analyze_program(prog, target)
+    an = analyze_program(prog, target, launch=launch_facts(prog))  # the header says 256 work-items
     dmas = [i for i, f in enumerate(an.facts) if f.mem is not None and f.mem.kind == "lds-dma"]
     reads = [i for i, f in enumerate(an.facts) if f.mem is not None and f.mem.reads_lds]
     assert dmas and reads

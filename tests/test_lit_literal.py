@@ -9,9 +9,9 @@ import json
 import pytest
 
 from gcnemu.cli import main
-from gcnemu.parse import is_forced_literal, parse
-from gcnemu.program import FloatImm, Imm
-from gcnemu.validate import validate
+from gcnemu.asm.parse import is_forced_literal, parse
+from gcnemu.asm.program import FloatImm, Imm
+from gcnemu.asm.validate import validate
 
 TARGETS = ("gfx908", "gfx90a", "gfx942", "gfx950")
 

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from gcnemu.cli import main
-from gcnemu.parse import is_forced_literal, lit_call_column, parse
-from gcnemu.program import Call, Imm, Modified
-from gcnemu.resolve import resolve
+from gcnemu.asm.parse import is_forced_literal, lit_call_column, parse
+from gcnemu.asm.program import Call, Imm, Modified
+from gcnemu.asm.resolve import resolve
 
 SRC = """x = 5
 .set y, 0x12345678

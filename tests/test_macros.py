@@ -1,4 +1,4 @@
-"""Macro expansion (gcnemu.macros): unit tests, and a differential check against llvm-mc 22.
+"""Macro expansion (gcnemu.asm.macros): unit tests, and a differential check against llvm-mc 22.
 
 The differential test assembles each case twice with llvm-mc: the original text
 (llvm-mc expands the macros itself) and gcnemu's expansion. The printed
@@ -12,8 +12,8 @@ import textwrap
 
 import pytest
 
-from gcnemu.diagnostics import render
-from gcnemu.macros import expand, expand_detailed
+from gcnemu.asm.diagnostics import render
+from gcnemu.asm.macros import expand, expand_detailed
 
 LLVM_MC = "/usr/lib/llvm-22/bin/llvm-mc"
 

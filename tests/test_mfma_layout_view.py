@@ -1,4 +1,4 @@
-"""Specification of ``gcnemu layout`` (gcnemu.layout_view): output for people and machines."""
+"""Specification of ``gcnemu layout`` (gcnemu.views.layout): output for people and machines."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from gcnemu import layout_view as LV
+from gcnemu.views import layout as LV
 from gcnemu.isa import mfma as M
 
 

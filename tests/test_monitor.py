@@ -14,8 +14,8 @@ import pytest
 
 from gcnemu.analysis.lint import analyze_program
 from gcnemu.analysis.monitor import HazardMonitor, replay
-from gcnemu.parse import parse
-from gcnemu.resolve import resolve
+from gcnemu.asm.parse import parse
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.simulation import Simulation
 from hazard_cases import gen

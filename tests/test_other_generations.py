@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from gcnemu.isa import mnemonics as mn
-from gcnemu.parse import parse
-from gcnemu.validate import validate
+from gcnemu.asm.parse import parse
+from gcnemu.asm.validate import validate
 
 LLVM_MC = "/usr/lib/llvm-22/bin/llvm-mc"
 TARGETS = ("gfx908", "gfx90a", "gfx942", "gfx950")
@@ -83,8 +83,8 @@ def test_unknown_everywhere_stays_invalid_instruction():
 
 
 def test_loaded_lazily():
-    code = ("import sys\nfrom gcnemu.isa import mnemonics as mn\nfrom gcnemu.parse import parse\n"
-            "from gcnemu.validate import validate\n"
+    code = ("import sys\nfrom gcnemu.isa import mnemonics as mn\nfrom gcnemu.asm.parse import parse\n"
+            "from gcnemu.asm.validate import validate\n"
             "validate(parse('s_mov_b32 s0, 1\\nv_add_f32 v0, v1, v2\\n'), 'gfx90a')\n"
             "assert mn._other_names.cache_info().currsize == 0\n"
             "validate(parse('s_waitcnt_vscnt null, 0\\n'), 'gfx90a')\n"

@@ -21,12 +21,12 @@ import subprocess
 
 import pytest
 
-from gcnemu.parse import parse
-from gcnemu.program import (
+from gcnemu.asm.parse import parse
+from gcnemu.asm.program import (
     Assignment, Call, CallGroup, Directive, FloatImm, Imm, Instruction, Label, Modified, Reg, Special, Span,
     Symbol,
 )
-from gcnemu.validate import validate
+from gcnemu.asm.validate import validate
 
 LLVM_MC = os.environ.get("GCNEMU_LLVM_MC", "/usr/lib/llvm-22/bin/llvm-mc")
 

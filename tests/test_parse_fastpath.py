@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gcnemu.parse import parse
+from gcnemu.asm.parse import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).parent))
@@ -106,8 +106,8 @@ def test_typical_lines_parse_identically(line):
     ("s_branch off", "off"), ("s_branch glc", "glc"), ("s_call_b64 s[0:1], offen", "offen"),
 ])
 def test_a_label_named_like_a_flag_is_the_branch_target(line, target, fast):
-    from gcnemu.program import Symbol
-    from gcnemu.validate import validate
+    from gcnemu.asm.program import Symbol
+    from gcnemu.asm.validate import validate
     text = f"{line}\n{target}:\ns_endpgm\n"
     prog = parse(text, "t.s", fast=fast)
     ins = prog.instructions[0]
@@ -149,7 +149,7 @@ def test_swizzle_offsets_validate_and_execute(macro, offset):
     import numpy as np
 
     import gcnemu
-    from gcnemu.validate import validate
+    from gcnemu.asm.validate import validate
 
     prog = parse(f"ds_swizzle_b32 v1, v2 offset:{macro}\ns_waitcnt lgkmcnt(0)\ns_endpgm\n", "t.s")
     assert not prog.diagnostics and not validate(prog, "gfx90a")

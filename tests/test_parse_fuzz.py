@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import pytest
 
-from gcnemu.parse import parse
-from gcnemu.validate import validate
+from gcnemu.asm.parse import parse
+from gcnemu.asm.validate import validate
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.diagnostics import render
-from gcnemu.parse import parse
-from gcnemu.program import Instruction
-from gcnemu.validate import validate
+from gcnemu.asm.diagnostics import render
+from gcnemu.asm.parse import parse
+from gcnemu.asm.program import Instruction
+from gcnemu.asm.validate import validate
 
 LLVM_MC = "/usr/lib/llvm-22/bin/llvm-mc"
 ROOT = Path(__file__).resolve().parents[1]

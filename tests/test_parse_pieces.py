@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from gcnemu.program import Imm, Instruction, Reg, Span
+from gcnemu.asm.program import Imm, Instruction, Reg, Span
 
-P = importlib.import_module("gcnemu.parse")  # the module (gcnemu.parse is also the function)
+P = importlib.import_module("gcnemu.asm.parse")  # the module (gcnemu.asm.parse is also the function)
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).parent))
 import gen_lines  # noqa: E402

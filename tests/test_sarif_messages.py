@@ -8,8 +8,8 @@ import json
 
 from gcnemu.analysis.sarif import message_text
 from gcnemu.cli import main
-from gcnemu.diagnostics import Diagnostic
-from gcnemu.program import Span
+from gcnemu.asm.diagnostics import Diagnostic
+from gcnemu.asm.program import Span
 
 MFMA_READ_EARLY = """\
 v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], 0

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.sim.semantics import memaddr
 from gcnemu.simulation import Simulation

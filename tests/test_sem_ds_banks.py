@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.sim.banks import bank_conflicts, phases_for
 from gcnemu.simulation import Simulation

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.program import Call, Imm, Span, Symbol
-from gcnemu.resolve import resolve
+from gcnemu.asm.program import Call, Imm, Span, Symbol
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.sim.semantics.ds import swizzle_offset, swizzle_sources
 from gcnemu.simulation import Simulation

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.simulation import Simulation
 from semhelpers import llvm_mc_errors

@@ -11,7 +11,7 @@ import pytest
 
 import gcnemu
 from gcnemu.isa import mfma as M
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import Setup
 from gcnemu.simulation import Simulation
 

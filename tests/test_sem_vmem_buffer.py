@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup, buffer_descriptor
 from gcnemu.sim.semantics import memaddr
 from gcnemu.sim.semantics.memaddr import BufferResource

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup, buffer_descriptor
 from gcnemu.isa.targets import get_target
 from gcnemu.sim.counters import RULE_LDS_DMA_READ

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
 from gcnemu.sim.fp import FloatMode
 from gcnemu.sim.plans import make_plan

@@ -9,9 +9,9 @@ import pytest
 
 import gcnemu
 from gcnemu.cli import main
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.simulation import Simulation
-from gcnemu.timeline_view import GAP, columns, render, rows_for
+from gcnemu.views.timeline import GAP, columns, render, rows_for
 
 MFMA = """\
 v_mov_b32 v1, 1.0

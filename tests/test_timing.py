@@ -14,7 +14,7 @@ import pytest
 import gcnemu
 from gcnemu.isa import mfma
 from gcnemu.isa.targets import get_target
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
 from gcnemu.sim.counters import (RULE_LDS_DMA_READ, RULE_MFMA_READ, RULE_SMEM_READ, RULE_VMEM_READ)
 from gcnemu.sim.semantics import lookup as sem_lookup

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 import gcnemu
-from gcnemu.diagnostics import GcnemuError
+from gcnemu.asm.diagnostics import GcnemuError
 from gcnemu.isa.targets import TARGETS, Latencies, get_target
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
 from gcnemu.sim.engine import wave_summary
 from gcnemu.sim.latency import TimingConfig, load_toml, parse_overrides

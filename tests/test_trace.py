@@ -7,7 +7,7 @@ import numpy as np
 
 import gcnemu
 from gcnemu.cli import main
-from gcnemu.resolve import resolve
+from gcnemu.asm.resolve import resolve
 from gcnemu.setup import BufferSpec, Setup
 from gcnemu.sim.trace import PID_COUNTERS, PID_PIPES, PID_WAVES, trace_json, write_trace
 from gcnemu.simulation import Simulation

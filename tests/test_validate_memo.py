@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from gcnemu.parse import parse
-from gcnemu.validate import validate
+from gcnemu.asm.parse import parse
+from gcnemu.asm.validate import validate
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).parent))

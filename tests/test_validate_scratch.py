@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gcnemu.parse import parse
-from gcnemu.validate import validate
+from gcnemu.asm.parse import parse
+from gcnemu.asm.validate import validate
 
 OLD, NEW = ("gfx908", "gfx90a"), ("gfx942", "gfx950")
 ALL = OLD + NEW

@@ -17,7 +17,7 @@ from __future__ import annotations
 __all__ = ["lint"]
 
 
-def lint(program, target, rules=None, hints: bool = False):
+def lint(program, target, rules=None, hints: bool = False, launch=None):
     """See :func:`gcnemu.analysis.lint.lint` (imported lazily to keep imports cheap)."""
     from .lint import lint as _lint
-    return _lint(program, target, rules=rules, hints=hints)
+    return _lint(program, target, rules=rules, hints=hints, launch=launch)

@@ -3,7 +3,7 @@
 The hazard rule table (``gcnemu/isa/data/hazards.toml``) speaks of instruction
 *classes* (``valu``, ``mfma-xdl``, ``lds-dma``...) and operand *roles*
 (``srcc``, ``sgpr-read``, ``write``...).  This module is the one place that
-maps a parsed :class:`~gcnemu.program.Instruction` to that vocabulary, so the
+maps a parsed :class:`~gcnemu.asm.program.Instruction` to that vocabulary, so the
 static linter and the dynamic monitor agree by construction.
 
 Where the instruction table (``gcnemu.isa.opcodes``) has a row whose operand
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..isa import mfma as mfma_catalog
 from ..isa import opcodes
-from ..program import Call, CallGroup, Imm, Instruction, Modified, Reg, RegList, Special, Span, Symbol
+from ..asm.program import Call, CallGroup, Imm, Instruction, Modified, Reg, RegList, Special, Span, Symbol
 
 # --------------------------------------------------------------------------- registers
 
@@ -578,7 +578,7 @@ def _const(op, symbols: dict | None) -> int | None:
     if isinstance(op, Imm):
         return op.value
     try:
-        from ..resolve import eval_const
+        from ..asm.resolve import eval_const
         return eval_const(op, symbols or {})
     except Exception:  # an undefined symbol is a validation matter, not ours
         return None

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic, GcnemuError
-from ..parse import parse
+from ..asm.diagnostics import Diagnostic, GcnemuError
+from ..asm.parse import parse
 from .lint import analyze_program, lint, lint_analysis
 
 MAX_ROUNDS = 200
@@ -83,14 +83,14 @@ def _edit_of(d: Diagnostic) -> Edit | None:
     return Edit(fx["line"], fx["column"], fx["end_column"], fx["text"], False)
 
 
-def fix_text(text: str, target, file: str = "<input>", rules=None) -> FixResult:
+def fix_text(text: str, target, file: str = "<input>", rules=None, launch=None) -> FixResult:
     """Fix every hazard of ``text`` on ``target``; the edited text and what was left."""
     fixed = 0
     for rnd in range(1, MAX_ROUNDS + 1):
         prog = parse(text, file)
         if any(d.severity == "error" for d in prog.diagnostics):
             raise GcnemuError("cannot fix a file with errors", [d for d in prog.diagnostics if d.severity == "error"])
-        an = analyze_program(prog, target, rules)
+        an = analyze_program(prog, target, rules, launch)
         diags = [d for d in lint_analysis(an, rules) if d.severity == "warning"]
         if not diags:
             return FixResult(text, fixed, [], rnd - 1)
@@ -100,7 +100,7 @@ def fix_text(text: str, target, file: str = "<input>", rules=None) -> FixResult:
         text = apply_edits(text, chosen)
         fixed += len(chosen)
     prog = parse(text, file)
-    return FixResult(text, fixed, [d for d in lint(prog, target, rules) if d.severity == "warning"], MAX_ROUNDS)
+    return FixResult(text, fixed, [d for d in lint(prog, target, rules, launch=launch) if d.severity == "warning"], MAX_ROUNDS)
 
 
 def _choose(diags: list[Diagnostic], an) -> list[Edit]:

@@ -14,7 +14,7 @@ A hint never changes the exit status; these are judgements, not bugs (an
 """
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic
+from ..asm.diagnostics import Diagnostic
 from ..isa.targets import get_target
 from .counters import CounterAnalysis
 from .waitstates import analyze

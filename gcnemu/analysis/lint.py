@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic, GcnemuError
+from ..asm.diagnostics import Diagnostic, GcnemuError
 from ..isa.hazard_rules import canonical_target, counter_rule_by_id, counter_rules_for, rules_for
 from ..isa.targets import get_target
-from ..macros import instantiation_notes
-from ..program import Call, CallGroup, Imm, Instruction, Program, Span
+from ..asm.macros import instantiation_notes
+from ..asm.program import Call, CallGroup, Imm, Instruction, Program, Span
 from .cfg import CFG, build_cfg
 from .classify import Facts, access_span, classify_all
 from .counters import CounterAnalysis, CounterHazard
-from .values import LdsRanges, lds_ranges
+from .values import LaunchFacts, LdsRanges, lds_ranges
 from .waitstates import RuleIndex, WaitStateHazard, analyze, describe_path
 
 HINT_RULES = {
@@ -63,8 +63,9 @@ def _target_name(target) -> str:
         raise GcnemuError(str(e)) from None
 
 
-def analyze_program(program: Program, target, rules=None) -> Analysis:
-    """Run the wait-state and counter analyses (no diagnostics yet)."""
+def analyze_program(program: Program, target, rules=None, launch: LaunchFacts | None = None) -> Analysis:
+    """Run the wait-state and counter analyses (no diagnostics yet); ``launch`` gives the
+    workgroup size and the registers the launch sets (see `LaunchFacts`)."""
     tname = _target_name(target)
     only = None
     if rules:
@@ -81,14 +82,15 @@ def analyze_program(program: Program, target, rules=None) -> Analysis:
     tgt = get_target(tname)
     an = Analysis(program, tname, ins, facts, cfg, index, counter_ids)
     an.wait_hazards = analyze(facts, cfg, index) if index.rules else []
-    an.lds = lds_ranges(program, ins, facts, cfg, tname)
+    an.lds = lds_ranges(program, ins, facts, cfg, tname, launch)
     ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=an.lds).run()
     an.counters = ca
     an.counter_hazards = [h for h in ca.hazards() if h.rule in counter_ids]
     return an
 
 
-def lint(program: Program, target, rules=None, hints: bool = False) -> list[Diagnostic]:
+def lint(program: Program, target, rules=None, hints: bool = False,
+         launch: LaunchFacts | None = None) -> list[Diagnostic]:
     """All hazards of ``program`` on ``target`` as diagnostics, sorted by position.
 
     ``rules`` keeps only the named rule ids (hint ids included).  A program
@@ -97,7 +99,7 @@ def lint(program: Program, target, rules=None, hints: bool = False) -> list[Diag
     errors = [d for d in program.diagnostics if d.severity == "error"]
     if errors:
         return errors
-    return lint_analysis(analyze_program(program, target, rules), rules, hints)
+    return lint_analysis(analyze_program(program, target, rules, launch), rules, hints)
 
 
 def lint_analysis(an: Analysis, rules=None, hints: bool = False) -> list[Diagnostic]:

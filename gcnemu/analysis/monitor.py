@@ -14,7 +14,7 @@ through branches and loops - is what the monitor adds.
 Hook for the engine (``gcnemu/sim/engine.py``, owned by the timing engine)::
 
     # Engine.__init__
-    from ..analysis.monitor import HazardMonitor
+    from .monitor import HazardMonitor
     self.monitor = HazardMonitor(kernel)
     # Engine._record(wi, w, index, now, complete), after appending the IssueRecord
     self.hazards.extend(self.monitor.on_issue(wi, index, now, complete))
@@ -52,7 +52,7 @@ class _Wave:
 class HazardMonitor:
     """Per-wave wait-state and counter checks over an issue stream."""
 
-    def __init__(self, kernel, target: str | None = None, rules=None):
+    def __init__(self, kernel, target: str | None = None, rules=None, launch=None):
         program = getattr(kernel, "program", None)
         instructions = kernel.instructions if hasattr(kernel, "instructions") else program.instructions
         tname = canonical_target(target or kernel.target.name)
@@ -75,7 +75,7 @@ class HazardMonitor:
             from .cfg import build_cfg
             from .values import lds_ranges
             cfg = build_cfg(self.facts, program.labels)
-            lds = lds_ranges(program, instructions, self.facts, cfg, tname)
+            lds = lds_ranges(program, instructions, self.facts, cfg, tname, launch)
         self.counters = CounterAnalysis(self.facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=lds)
         self.waves: dict[int, _Wave] = {}
         # Per-issue cost: the verdicts depend only on the instruction and on what came before

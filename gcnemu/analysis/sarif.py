@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .. import __version__
-from ..diagnostics import Diagnostic
+from ..version import __version__
+from ..asm.diagnostics import Diagnostic
 from ..isa.hazard_rules import counter_rules_for, rules_for
 from .lint import HINT_RULES
 

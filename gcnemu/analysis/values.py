@@ -37,10 +37,11 @@ LDS ranges (``LdsRanges``), byte intervals ``[lo, hi)``:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ..program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
+from ..asm.program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
 from .cfg import CFG
 from .classify import EXEC, SPECIAL_SGPRS, TTMP_BASE, Facts, RegRange, split_suffix
 
@@ -259,7 +260,7 @@ def operand_value(op, state: State, symbols: dict | None = None) -> Interval | N
     if isinstance(op, Imm):
         return ((op.value & MASK32),) * 2 if isinstance(op.value, int) else None
     if isinstance(op, (Symbol, Expr)):
-        from ..resolve import eval_const
+        from ..asm.resolve import eval_const
         try:
             v = eval_const(op, symbols or {})
         except Exception:  # an undefined symbol: validation reports it
@@ -278,7 +279,7 @@ def int_modifier(ins: Instruction, name: str, symbols: dict | None = None, defau
         return None
     if isinstance(v, int):
         return v
-    from ..resolve import eval_const
+    from ..asm.resolve import eval_const
     try:
         return eval_const(Symbol(str(v), ins.span), symbols or {})
     except Exception:  # an undefined symbol: validation reports it
@@ -302,28 +303,31 @@ def initial_state(target: str, workgroup: tuple[int, int, int] | None) -> State:
     return {("v", 0): (0, (x - 1) | ((y - 1) << 10) | ((z - 1) << 20))}
 
 
-def header_launch(program) -> tuple[tuple[int, int, int] | None, set[Key]]:
-    """(workgroup size, registers the header initialises) from a snippet header, if any.
+@dataclass(frozen=True)
+class LaunchFacts:
+    """What the launch tells the value analysis: the workgroup size (None: up to 1024 work-items,
+    1-D) and the registers the launch initialises (their values are unknown to the linter, so the
+    analysis must not assume the ABI's values for them). Callers derive it from a header or a
+    `Setup` (see `from_setup`), so the analysis never reads snippet headers itself."""
 
-    Only the lines before the first instruction are read: the launch statements live in
-    the header comment (after an instruction only ``expect`` may follow), and scanning a
-    20k-line file for them would cost more than the whole analysis."""
-    try:
-        from types import SimpleNamespace
+    workgroup: tuple[int, int, int] | None = None
+    initialised: frozenset = frozenset()
 
-        from ..snippet import parse_header
-        ins = program.instructions
-        end = ins[0].span.line - 1 if ins else len(program.lines)
-        h = parse_header(SimpleNamespace(lines=program.lines[:end], file=program.file))
-    except Exception:  # a header error is reported by `gcnemu run/test`, not by the linter
-        return None, set()
-    wg = h.workgroup[0] if h.workgroup else ((64 * h.waves[0], 1, 1) if h.waves else None)
-    regs: set[Key] = set()
-    for ri in h.reg_inits:
-        r = ri.reg
-        if r.file in ("v", "s"):
-            regs |= {(r.file, r.index + k) for k in range(r.count)}
-    return wg, regs
+    @classmethod
+    def from_setup(cls, setup, workgroup_known: bool = True) -> "LaunchFacts":
+        from ..setup import sgpr_range
+        regs: set[Key] = set()
+        for name in getattr(setup, "sgprs", {}) or {}:
+            try:
+                lo, n = sgpr_range(name)
+            except Exception:
+                continue
+            regs |= {("s", lo + k) for k in range(n)}
+        for name in getattr(setup, "vgprs", {}) or {}:
+            m = re.match(r"^v(\d+)$", str(name).strip())
+            if m:
+                regs.add(("v", int(m.group(1))))
+        return cls(tuple(setup.workgroup_size) if workgroup_known else None, frozenset(regs))
 
 
 class ValueAnalysis:
@@ -559,11 +563,12 @@ class LdsRanges:
         return [(addr[0] + off, addr[1] + off + size)]
 
 
-def lds_ranges(program, instructions, facts, cfg, target: str) -> LdsRanges:
-    """The LDS ranges of ``program`` (workgroup size from its header).  The value analysis
+def lds_ranges(program, instructions, facts, cfg, target: str, launch: LaunchFacts | None = None) -> LdsRanges:
+    """The LDS ranges of ``program`` (workgroup size from ``launch``).  The value analysis
     runs on the first question, so a program without LDS DMA in flight at a DS read or a
     barrier never pays for it."""
     def make() -> ValueAnalysis:
-        wg, top = header_launch(program)
-        return ValueAnalysis(instructions, facts, cfg, target, wg, program.symbols, top).run()
+        facts_ = launch or LaunchFacts()
+        return ValueAnalysis(instructions, facts, cfg, target, facts_.workgroup, program.symbols,
+                             facts_.initialised).run()
     return LdsRanges(make, target)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from ..diagnostics import Diagnostic, GcnemuError, has_errors
-from ..program import Span
+from ..asm.diagnostics import Diagnostic, GcnemuError, has_errors
+from ..asm.program import Span
 from .common import add_arch, add_format, print_diagnostics
 
 HELP = "parse and validate assembly against a target's ISA (exit 1 on errors)"
@@ -17,8 +17,8 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from ..parse import parse_file
-    from ..validate import program_target, validate
+    from ..asm.parse import parse_file
+    from ..asm.validate import program_target, validate
     all_diags: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
     for path in args.files:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..diagnostics import Diagnostic, GcnemuError, render
+from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..isa.targets import TARGETS
 
 ARCH_CHOICES = sorted(TARGETS) + ["gfx940", "gfx941"]
@@ -27,9 +27,9 @@ def print_diagnostics(diags: list[Diagnostic], sources: dict, out=None) -> None:
 
 def load_kernel(path: str, arch: str | None):
     """Parse, validate and resolve a file; errors raise GcnemuError with diagnostics."""
-    from ..parse import parse_file
-    from ..resolve import resolve
-    from ..validate import program_target
+    from ..asm.parse import parse_file
+    from ..asm.resolve import resolve
+    from ..asm.validate import program_target
     prog = parse_file(path)
     target = program_target(prog, arch)
     return resolve(prog, target)

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, GcnemuError
+from ..asm.diagnostics import Diagnostic, GcnemuError
 from .common import add_arch, print_diagnostics
 
 HELP = "find pipeline hazards and missing s_waitcnt (exit 1 on hazards); --fix inserts s_nop / s_waitcnt"
@@ -67,8 +67,9 @@ def _read(path: str) -> tuple[str, bytes]:
 def run(args) -> int:
     from ..analysis.fix import fix_text
     from ..analysis.lint import lint
-    from ..parse import parse
-    from ..validate import program_target, validate
+    from ..asm.parse import parse
+    from ..asm.validate import program_target, validate
+    from ..snippets.snippet import launch_facts
 
     if args.fix:
         if args.output and args.in_place:
@@ -100,7 +101,7 @@ def run(args) -> int:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise GcnemuError(f"{name}: not UTF-8 text, cannot fix it in place") from None
-            res = fix_text(text, target, name, args.rule)
+            res = fix_text(text, target, name, args.rule, launch=launch_facts(prog))
             if args.in_place:
                 if res.text != text:
                     Path(path).write_bytes(res.text.encode("utf-8"))
@@ -115,7 +116,7 @@ def run(args) -> int:
             if res.remaining:
                 status = 1
             continue
-        diags = lint(prog, target, rules=args.rule, hints=args.hints)
+        diags = lint(prog, target, rules=args.rule, hints=args.hints, launch=launch_facts(prog))
         all_diags.extend((target, d) for d in diags)
         if any(d.severity in ("error", "warning") for d in diags):
             status = 1

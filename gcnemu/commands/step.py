@@ -49,7 +49,7 @@ def _open_session(args):
     """The Session, or an exit code after printing diagnostics (setup errors point at the option)."""
     from ..debugger.launch import simulation_for_file
     from ..debugger.session import Session
-    from ..diagnostics import GcnemuError, render
+    from ..asm.diagnostics import GcnemuError, render
     try:
         from .run import CliSource, cli_directives, lines_for
     except ImportError:  # older tree without `gcnemu run`: setup options unavailable

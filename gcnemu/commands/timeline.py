@@ -5,7 +5,7 @@ executed instruction, one column per cycle), the per-instruction table (ready,
 issue, done, stall and reason), per-wave stall breakdown and kernel figures.
 
 Launch setup: a plain `Setup()` (one wave64, kernarg pointer in s[0:1]) plus what the
-file's header declares when `gcnemu.snippet` is available; `--waves N` runs an
+file's header declares when `gcnemu.snippets.snippet` is available; `--waves N` runs an
 N-wave workgroup. Instructions without semantics yet are timed from their pipe and
 leave registers unchanged (a warning says which).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..diagnostics import Diagnostic, GcnemuError
+from ..asm.diagnostics import Diagnostic, GcnemuError
 from .common import add_arch, add_format, print_diagnostics
 
 HELP = "run with timing and show an llvm-mca-style timeline (issue, stalls, completion per instruction)"
@@ -56,11 +56,11 @@ def parse_range(text: str | None) -> tuple[int, int] | None:
 
 
 def launch_setup(program, target, waves: int | None):
-    """Setup() plus the file header's declarations (gcnemu.snippet, when it exists)."""
+    """Setup() plus the file header's declarations (gcnemu.snippets.snippet, when it exists)."""
     from ..setup import Setup
     setup = None
     try:
-        from ..snippet import setup_from_program  # written by another engineer; optional
+        from ..snippets.snippet import setup_from_program  # written by another engineer; optional
     except ImportError:
         setup_from_program = None
     if setup_from_program is not None:
@@ -83,12 +83,12 @@ def timing_config(args):
 
 
 def run(args) -> int:
-    from ..parse import parse_file
-    from ..resolve import resolve
+    from ..asm.parse import parse_file
+    from ..asm.resolve import resolve
     from ..simulation import Simulation
     from ..sim.trace import write_trace
-    from ..timeline_view import render, summary
-    from ..validate import program_target
+    from ..views.timeline import render, summary
+    from ..asm.validate import program_target
     line_range = parse_range(args.line_range)
     cfg = timing_config(args)
     prog = parse_file(args.file)

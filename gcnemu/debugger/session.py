@@ -135,7 +135,7 @@ class Session:
     @classmethod
     def from_file(cls, path: str, arch: str | None = None, extra=(), max_cycles: int | None = None,
                   max_instructions: int | None = None, **kw) -> "Session":
-        """Load a file with its header setup (gcnemu.snippet) and open a session on it."""
+        """Load a file with its header setup (gcnemu.snippets.snippet) and open a session on it."""
         from .launch import simulation_for_file
         return cls(simulation_for_file(path, arch, extra, max_cycles, max_instructions), **kw)
 
@@ -268,7 +268,7 @@ class Session:
         return None
 
     def _render_error(self) -> str:
-        from ..diagnostics import render
+        from ..asm.diagnostics import render
         return render(self.sim.error, self.kernel.program.lines)
 
     def run(self, goal: Goal) -> str:
@@ -461,7 +461,8 @@ def attach_hazard_monitor(sim) -> None:
         return
     try:
         from ..analysis.monitor import HazardMonitor
-        eng.attach_monitor(HazardMonitor(sim.kernel))
+        from ..analysis.values import LaunchFacts
+        eng.attach_monitor(HazardMonitor(sim.kernel, launch=LaunchFacts.from_setup(sim.setup)))
     except Exception:  # the monitor is optional: the engine's own race checks still run
         pass
 

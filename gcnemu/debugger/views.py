@@ -356,7 +356,7 @@ def format_waves(sim, current: int, now: int) -> str:
 
 def format_hazard(sim, h) -> str:
     """A hazard event as a diagnostic at the consumer with a note at the producer."""
-    from ..diagnostics import Diagnostic, render
+    from ..asm.diagnostics import Diagnostic, render
     ins = sim.kernel.instructions
     cons = ins[h.consumer] if 0 <= h.consumer < len(ins) else None
     prod = ins[h.producer] if 0 <= h.producer < len(ins) else None

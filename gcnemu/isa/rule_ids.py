@@ -19,13 +19,16 @@ from __future__ import annotations
 import difflib
 import functools
 
-from ..sim.counters import RULE_MFMA_READ, RULE_OVERWRITE
 from .hazard_rules import TARGETS, canonical_target, counter_rules_for, rules_for
 
-__all__ = ["RULE_INFLIGHT_READ", "ENGINE_RULE_IDS", "wait_state_rule_ids", "counter_rule_ids",
+__all__ = ["RULE_INFLIGHT_READ", "RULE_MFMA_READ", "RULE_OVERWRITE", "ENGINE_RULE_IDS", "wait_state_rule_ids", "counter_rule_ids",
            "hazard_rule_ids", "targets_with", "did_you_mean"]
 
 RULE_INFLIGHT_READ = "inflight-result-read"
+# Races the wait-state rules name more precisely; the engine's event takes the table's id when the
+# rule-table monitor reports the same pair (see Engine._record).
+RULE_MFMA_READ = "mfma-result-read-early"  # an MFMA destination read before its passes completed
+RULE_OVERWRITE = "inflight-result-overwrite"  # a register written while an older MFMA write to it is in flight
 """The engine's id for a read of a result still in flight from a pipe no other id names."""
 
 ENGINE_RULE_IDS: frozenset[str] = frozenset({RULE_MFMA_READ, RULE_OVERWRITE, RULE_INFLIGHT_READ})

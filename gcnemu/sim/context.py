@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
+from ..asm.program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
 from . import fp
 from .state import POISON, SPECIAL_SLOTS, TTMP_BASE, WAVE, WaveState
 
@@ -156,7 +156,7 @@ def constant_bits(operand, kind: str, symbols: dict | None = None, signed64: boo
         if isinstance(operand, Imm):
             value = operand.value
         else:
-            from ..resolve import eval_const
+            from ..asm.resolve import eval_const
             value = eval_const(operand, symbols or {})
         if width == 16 and 0x8000 <= value <= 0xFFFF:
             value -= 0x10000  # llvm-mc reads a 16-bit operand's literal as a 16-bit value
@@ -330,7 +330,7 @@ class Ctx:
         if isinstance(operand, Imm):
             return operand.value
         if isinstance(operand, (Symbol, Expr)):
-            from ..resolve import eval_const
+            from ..asm.resolve import eval_const
             return eval_const(operand, self.symbols)
         raise SimError(f"{self.ins.mnemonic}: expected a constant, got '{operand.text()}'")
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..isa.rule_ids import RULE_MFMA_READ, RULE_OVERWRITE  # ids the engine shares with the rule table
+
 COUNTERS = ("vm", "lgkm", "exp")
 COUNTER_NAMES = {"vm": "vmcnt", "lgkm": "lgkmcnt", "exp": "expcnt"}
 
@@ -37,10 +39,6 @@ RULE_LDS_DMA_READ = "lds-dma-read-before-vmcnt"  # LDS bytes read before the LDS
 RULE_BARRIER_LDS = "barrier-lds-write-pending"  # s_barrier released while a wave's LDS writes are in flight
 RULE_VMEM_OVERWRITE = "vmem-dst-overwrite-before-vmcnt"  # a register written while a load to it is in flight
 RULE_LGKM_OVERWRITE = "lgkm-dst-overwrite-before-lgkmcnt"  # the same for ds_read / s_load results
-# Races the wait-state rules name more precisely; the engine's event takes the table's id when the
-# rule-table monitor reports the same pair (see Engine._record).
-RULE_MFMA_READ = "mfma-result-read-early"  # an MFMA destination read before its passes completed
-RULE_OVERWRITE = "inflight-result-overwrite"  # a register written while an older MFMA write to it is in flight
 OVERWRITE_RULE = {"vmem": RULE_VMEM_OVERWRITE, "lds": RULE_LGKM_OVERWRITE, "smem": RULE_LGKM_OVERWRITE}
 
 

@@ -47,7 +47,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..program import Instruction
+from ..asm.program import Instruction
 from .context import Ctx, RegWrite, SimError
 from .state import MemoryError_
 from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_LDS_READ, RULE_MFMA_READ,
@@ -299,7 +299,7 @@ class Engine:
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
-        from ..resolve import target_features
+        from ..asm.resolve import target_features
         self.sramecc: bool | None = target_features(kernel.program).get("sramecc") \
             if getattr(kernel, "program", None) is not None else None
 
@@ -1326,5 +1326,5 @@ def kernel_stats(eng: Engine) -> dict:
 
 
 def _const(ins: Instruction, i: int, symbols: dict) -> int:
-    from ..resolve import eval_const
+    from ..asm.resolve import eval_const
     return eval_const(ins.operands[i], symbols)

@@ -31,7 +31,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..diagnostics import GcnemuError
+from ..asm.diagnostics import GcnemuError
 from ..isa.targets import Latencies
 
 MEMORY_KINDS = ("vmem", "vmem_store", "lds_dma")

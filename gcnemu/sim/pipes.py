@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..program import Call, CallGroup, Instruction
+from ..asm.program import Call, CallGroup, Instruction
 
 # pipe -> issue category
 CATEGORY = {
@@ -137,7 +137,7 @@ def guess_flags(ins: Instruction, pipe: str) -> set[str]:
 
 def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded]:
     """Decode every instruction of a resolved kernel (see module docstring)."""
-    from ..resolve import eval_const
+    from ..asm.resolve import eval_const
     target = kernel.target
     out: list[Decoded] = []
     for i, ins in enumerate(kernel.instructions):
@@ -219,7 +219,7 @@ def waitcnt_fields(ins: Instruction, target, symbols: dict) -> dict[str, int]:
     out. A bare integer is the gfx9 encoding: vmcnt = [3:0] | [15:14] << 4,
     expcnt = [6:4], lgkmcnt = [11:8] (ISA guide, S_WAITCNT).
     """
-    from ..resolve import eval_const
+    from ..asm.resolve import eval_const
     out: dict[str, int] = {}
     maxima = {"vm": target.vmcnt_max, "lgkm": target.lgkmcnt_max, "exp": target.expcnt_max}
     for op in ins.operands:

@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..program import FloatImm, Imm, Instruction, Reg, Symbol
+from ..asm.program import FloatImm, Imm, Instruction, Reg, Symbol
 from . import fp
 from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite,
                       _static_facts, constant_bits)

@@ -1,7 +1,7 @@
 """Program control: branches. (s_endpgm, s_nop, s_waitcnt, s_barrier are the engine's.)"""
 from __future__ import annotations
 
-from ...program import Symbol
+from ...asm.program import Symbol
 from ..context import Ctx, SimError
 from . import SCC_BRANCHES, semantic
 

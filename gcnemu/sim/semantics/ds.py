@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...isa.targets import get_target
-from ...program import Call, Imm, Instruction, Modified, Reg, Symbol
+from ...asm.program import Call, Imm, Instruction, Modified, Reg, Symbol
 from ..banks import bank_conflicts
 from ..context import Ctx, SimError
 from ..memops import LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...program import Reg
+from ...asm.program import Reg
 from ..context import Ctx, SimError
 from ..state import WAVE
 from . import semantic

@@ -72,9 +72,9 @@ def modifier_int(ctx, name: str, default: int = 0) -> int:
         raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}' needs an integer value")
     if isinstance(value, int):
         return value
-    from ...diagnostics import GcnemuError
-    from ...program import Symbol
-    from ...resolve import eval_const
+    from ...asm.diagnostics import GcnemuError
+    from ...asm.program import Symbol
+    from ...asm.resolve import eval_const
     try:
         return eval_const(Symbol(str(value), ctx.ins.span), ctx.symbols)
     except GcnemuError as e:

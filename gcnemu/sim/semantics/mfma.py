@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...isa import mfma as M
-from ...program import FloatImm, Imm, Modified, Reg
+from ...asm.program import FloatImm, Imm, Modified, Reg
 from ..context import Ctx, SimError
 from ..mfma_exec import execute
 from . import register_prefix

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...program import Special, Symbol
+from ...asm.program import Special, Symbol
 from ..context import Ctx, SimError
 from ..state import SPECIAL_SLOTS
 from . import scalar_op, semantic
@@ -667,7 +667,7 @@ MODELLED_HWREGS = {1: "HW_REG_MODE", 3: "HW_REG_TRAPSTS"}
 
 def _hwreg_field(ctx: Ctx, operand) -> tuple[int, int, int]:
     """(register id, bit offset, bit size) from `hwreg(id[, offset, size])` or a raw simm16."""
-    from ...program import Call
+    from ...asm.program import Call
     if isinstance(operand, Call) and operand.name == "hwreg":
         args = list(operand.args)
         first = args[0]

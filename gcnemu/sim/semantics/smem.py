@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...program import Reg
+from ...asm.program import Reg
 from ..context import Ctx, SimError
 from ..memops import GlobalStore, ScalarLoad
 from . import semantic

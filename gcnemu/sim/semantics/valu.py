@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from ...program import Special
+from ...asm.program import Special
 from ..context import Ctx
 from . import semantic, vector_lane_op
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...program import Instruction, Reg, Special
+from ...asm.program import Instruction, Reg, Special
 from ..context import Ctx, SimError
 from ..memops import GlobalAtomic, GlobalLoad, GlobalStore, LdsDma, dwords_to_bytes
 from . import semantic

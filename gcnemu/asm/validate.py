@@ -33,9 +33,10 @@ from functools import lru_cache
 from importlib import resources
 
 from .diagnostics import Diagnostic, GcnemuError
-from .isa import opcodes
-from .isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
-from .isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
+from ..isa import opcodes
+from ..isa.modelled import executes
+from ..isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
+from ..isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
 from .macros import with_instantiation_notes
 from .parse import fold, lit_call_column
 from .program import (
@@ -44,7 +45,7 @@ from .program import (
 )
 
 try:  # the full per-target mnemonic lists (generated from LLVM)
-    from .isa import mnemonics as _mn
+    from ..isa import mnemonics as _mn
 except ImportError:  # pragma: no cover - the table alone then decides
     _mn = None
 
@@ -762,19 +763,10 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         _check_mubuf(ins, info, ops, ctx)
     elif enc == "SCRATCH":
         _check_scratch(ins, info, ops, ctx)
-    if not _executes(m.lower()):
+    if not executes(m):
         return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                            rule="not-modelled")] + _reloc_warnings(ops, ctx)
     return _reloc_warnings(ops, ctx)
-
-
-@lru_cache(maxsize=4096)
-def _executes(m: str) -> bool:
-    """Whether `gcnemu run` executes this (valid) mnemonic: the engine's own ops, or a semantics
-    function. A valid instruction without one gets a note, so `check` warns before `run` stops."""
-    from .sim.pipes import ENGINE_OPS
-    from .sim.semantics import lookup
-    return m.removesuffix("_e64").removesuffix("_e32") in ENGINE_OPS or lookup(m) is not None
 
 
 def _reloc_warnings(ops: list[_V], ctx: _Ctx) -> list[Diagnostic]:

@@ -422,7 +422,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Stand-alone entry (``python -m gcnemu.layout_view``) until the CLI wires it in."""
+    """Stand-alone entry (``python -m gcnemu.views.layout``) until the CLI wires it in."""
     parser = argparse.ArgumentParser(prog="gcnemu layout", description=__doc__.splitlines()[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .diagnostics import Diagnostic, GcnemuError, has_errors
-from .isa import opcodes
-from .isa.targets import Target, get_target
+from ..isa import opcodes
+from ..isa.targets import Target, get_target
 from .parse import fold
 from .program import Call, Expr, FloatImm, Imm, Instruction, Modified, Program, Symbol
 

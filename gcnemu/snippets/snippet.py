@@ -14,7 +14,7 @@
 
 The full syntax is documented in docs/snippets.md. This module turns the header into
 a `Setup` (what `gcnemu run` launches) plus expectations, and checks expectations
-against a finished `Simulation`. Expressions go through `gcnemu.evaluator`, never
+against a finished `Simulation`. Expressions go through `gcnemu.snippets.evaluator`, never
 Python `eval`: snippet files are input from strangers.
 
 Why header comments: the file stays a plain `.s` that llvm-mc assembles unchanged,
@@ -29,10 +29,10 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .diagnostics import Diagnostic, GcnemuError, render
+from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from .evaluator import DEFAULT_LIMITS, DTYPES, EvalError, Node, evaluate, names_used, parse_expr
-from .program import Program, Span
-from .setup import Setup
+from ..asm.program import Program, Span
+from ..setup import Setup
 
 __all__ = [
     "Directive", "Header", "Snippet", "Failure", "Found", "RegRef", "parse_header", "setup_from_program",
@@ -167,7 +167,7 @@ class RegRef:
 
 def parse_reg(text: str, target=None) -> RegRef:
     """Register text -> RegRef; ValueError with a readable message when it is not one."""
-    from .sim.state import SPECIAL_SLOTS
+    from ..sim.state import SPECIAL_SLOTS
     t = text.strip()
     if t == "scc":
         return RegRef("scc", 0, 1, t)
@@ -625,7 +625,7 @@ def _split_commas(src: Src) -> list[Src]:
 
 
 def _h_arch(d: Directive, rest: Src, h: Header) -> None:
-    from .isa.targets import get_target
+    from ..isa.targets import get_target
     val = _after_colon(rest, "arch")
     try:
         name = get_target(val.text).name
@@ -682,7 +682,7 @@ def _h_kernarg(d: Directive, rest: Src, h: Header) -> None:
 
 
 def _h_latency(d: Directive, rest: Src, h: Header) -> None:
-    from .isa.targets import Latencies
+    from ..isa.targets import Latencies
     val = _after_colon(rest, "latency")
     for part in _split_commas(val):
         name, eq, value = part.text.partition("=")
@@ -1047,7 +1047,7 @@ def parse_expect(d: Directive, rest: Src) -> Expect:
         reason = after.text[:colon].strip() if colon >= 0 else ""
         if not reason:
             raise after.error("expected 'expect stall REASON: A..B' (cycles per wave, e.g. 'stall waitcnt vmcnt: 0..500')")
-        from .sim.counters import STALL_REASONS
+        from ..sim.counters import STALL_REASONS
         if reason not in STALL_REASONS:
             import difflib
             close = difflib.get_close_matches(reason, STALL_REASONS, n=1)
@@ -1134,7 +1134,7 @@ def parse_range(val: Src, what: str) -> tuple[float | None, float | None]:
 
 def measured_metric(sim, metric: str) -> float:
     """The figure a MetricExpect names, from the finished run."""
-    from .sim.engine import kernel_stats, wave_summary
+    from ..sim.engine import kernel_stats, wave_summary
     eng = sim.engine
     if metric == "mfma-utilisation":
         return float(kernel_stats(eng)["mfma_utilisation"])
@@ -1189,7 +1189,7 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
     """Evaluate a header into a Setup for `target` (a Target)."""
     setup = Setup()
     if abi_program is not None:
-        from .setup import abi_from_program
+        from ..setup import abi_from_program
         abi_from_program(abi_program, setup)
     if header.workgroup:
         setup.workgroup_size = header.workgroup[0]
@@ -1322,7 +1322,7 @@ def _buffer_data(b: BufferDecl, inputs: dict, base_dir: str | None) -> np.ndarra
 
 
 def _buffer_spec(b: BufferDecl, data: np.ndarray):
-    from .setup import BufferSpec
+    from ..setup import BufferSpec
     return BufferSpec(b.name, data, b.sgpr, b.rsrc, b.stride)
 
 
@@ -1358,10 +1358,36 @@ def _init_words(init: RegInit, value, target) -> np.ndarray:
     return words_from_typed(typed, tname).reshape((reg.count, 64) if reg.vector else (reg.count,))
 
 
+def launch_facts(program: Program):
+    """The launch facts the linter needs (workgroup size, registers the header initialises) from
+    a file's header; empty facts when it has no header or a broken one (`run`/`test` report
+    header errors, the linter does not).
+
+    Only the lines before the first instruction are read: the launch statements live in the
+    header comment (after an instruction only ``expect`` may follow), and scanning a 20k-line
+    file for them would cost more than the whole analysis."""
+    from types import SimpleNamespace
+
+    from ..analysis.values import LaunchFacts
+    try:
+        ins = program.instructions
+        end = ins[0].span.line - 1 if ins else len(program.lines)
+        h = parse_header(SimpleNamespace(lines=program.lines[:end], file=program.file))
+    except Exception:
+        return LaunchFacts()
+    wg = h.workgroup[0] if h.workgroup else ((64 * h.waves[0], 1, 1) if h.waves else None)
+    regs = set()
+    for ri in h.reg_inits:
+        r = ri.reg
+        if r.file in ("v", "s"):
+            regs |= {(r.file, r.index + k) for k in range(r.count)}
+    return LaunchFacts(wg, frozenset(regs))
+
+
 def setup_from_program(program: Program, target) -> Setup:
     """The launch Setup a file's header declares (register values that differ per wave need
     `Snippet.simulate`, which applies them after the launch)."""
-    from .isa.targets import Target, get_target
+    from ..isa.targets import Target, get_target
     tgt = target if isinstance(target, Target) else get_target(target)
     header = parse_header(program)
     base = os.path.dirname(os.path.abspath(program.file)) if program.file and not program.file.startswith("<") \
@@ -1392,7 +1418,7 @@ class Snippet:
         return self.header.expects
 
     def kernel(self):
-        from .resolve import resolve
+        from ..asm.resolve import resolve
         return resolve(self.program, self.target)
 
     def simulate(self, kernel=None, latencies: dict[str, int] | None = None, max_cycles: int | None = None,
@@ -1402,12 +1428,12 @@ class Snippet:
         `timing` (a TimingConfig, e.g. from `--latency-file`) adds its latencies over the header's
         and its memory regions; `latencies` (a dict) wins over both."""
         import copy
-        from .simulation import Simulation
+        from ..simulation import Simulation
         kernel = kernel or self.kernel()
         file_lat = dict(timing.overrides) if timing is not None else {}
         lat = {**self.built.latencies, **file_lat, **(latencies or {})}
         if timing is not None and timing.regions:
-            from .sim.latency import TimingConfig
+            from ..sim.latency import TimingConfig
             lat_obj = TimingConfig(lat, list(timing.regions))
         else:
             lat_obj = kernel.target.latencies.override(**lat) if lat else None
@@ -1437,9 +1463,9 @@ def load_snippet(path: str, arch: str | None = None, extra: Iterable[Directive] 
                  program: Program | None = None) -> Snippet:
     """Parse a file, its header, and `extra` statements (CLI options, applied last so they win);
     choose the target (--arch > header 'arch:' > .amdgcn_target > default) and evaluate the setup."""
-    from .isa.targets import get_target
-    from .parse import parse_file
-    from .validate import program_target
+    from ..isa.targets import get_target
+    from ..asm.parse import parse_file
+    from ..asm.validate import program_target
     prog = program or parse_file(path)
     header = Header()
     for d in scan_directives(prog.lines, prog.file):
@@ -1463,7 +1489,7 @@ def load_snippet(path: str, arch: str | None = None, extra: Iterable[Directive] 
 def check_hazard_expects(header: Header, target: str, program: Program) -> None:
     """A hazard expectation must name a rule the target has and an instruction's line, or it
     could never fail (a guard with a typo in its rule id forbids nothing): header errors."""
-    from .isa.rule_ids import did_you_mean, hazard_rule_ids, targets_with
+    from ..isa.rule_ids import did_you_mean, hazard_rule_ids, targets_with
     known = hazard_rule_ids(target)
     lines = None
     for e in header.expects:
@@ -1561,11 +1587,11 @@ def found_hazards(sim) -> list[Found]:
 def static_hazards(kernel) -> list[Found]:
     """Findings of the static hazard linter (`gcnemu.analysis.lint`), when this build has it."""
     try:
-        from .analysis.lint import lint
+        from ..analysis.lint import lint
     except ImportError:
         return []
     try:
-        diags = lint(kernel.program, kernel.target.name)
+        diags = lint(kernel.program, kernel.target.name, launch=launch_facts(kernel.program))
     except Exception:  # the linter is another component: its failure must not fail value tests
         return []
     out = []

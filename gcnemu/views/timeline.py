@@ -145,7 +145,7 @@ def table(rows: list[Row]) -> str:
 
 
 def summary(engine) -> str:
-    from .sim.engine import wave_summary
+    from ..sim.engine import wave_summary
     st = engine.stats()
     out = [f"Kernel: {st['cycles']} cycles, {st['instructions']} wave-instructions, {st['waves']} wave(s)"]
     if st["mfma_busy_cycles"]:

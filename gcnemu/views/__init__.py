@@ -1,0 +1,1 @@
+"""Presentation built on the public API: MFMA layouts and the per-instruction timeline."""
