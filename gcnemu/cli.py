@@ -23,6 +23,19 @@ COMMANDS = [
 ]
 
 
+class _SourceFiles(dict):
+    """file -> its lines, read on first use (None when it cannot be read), for rendering."""
+
+    def get(self, file, default=None):
+        if file not in self:
+            try:
+                with open(file, "rb") as fh:
+                    self[file] = fh.read().decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
+            except (OSError, TypeError, ValueError):
+                self[file] = None
+        return self[file]
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gcnemu",
                                 description="Pipeline and s_waitcnt emulator for AMD CDNA GPUs "
@@ -38,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
             raise
         sp = sub.add_parser(name, help=getattr(mod, "HELP", None))
         mod.add_arguments(sp)
+        sp.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                        help="search DIR for .include files after the including file's folder (as llvm-mc -I)")
         sp.set_defaults(func=mod.run)
     return p
 
@@ -48,19 +63,15 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from .asm import parse as _parse
+    _parse.INCLUDE_DIRS[:] = getattr(args, "include_dirs", []) or []
     try:
         return args.func(args)
     except GcnemuError as e:
+        sources = _SourceFiles()
         for d in e.diagnostics:
-            lines = None
-            if d.span is not None:
-                try:
-                    from .asm.parse import parse_file  # noqa: F401
-                    with open(d.span.file, "rb") as fh:
-                        lines = fh.read().decode("utf-8", "replace").split("\n")
-                except OSError:
-                    lines = None
-            print(render(d, lines), file=sys.stderr)
+            print(render(d, sources.get(d.span.file) if d.span is not None else None, sources=sources),
+                  file=sys.stderr)
         if not e.diagnostics:
             print(f"gcnemu: error: {e}", file=sys.stderr)
         return 1

@@ -99,7 +99,9 @@ def test_a_recipe_rebuilds_its_instruction_on_another_line():
 def test_a_line_seen_again_parses_as_the_first_time():
     """The statement memo: the file twice over, the second copy built from the first copy's
     recipes (or relocated), must be the first copy moved down."""
-    lines = [ln for ln in CORPUS[:len(CORPUS) // 3] if "/*" not in ln and '"' not in ln and not ln.lstrip().startswith(".")]
+    # (no assignments: in the second copy their symbols have values, and llvm-mc folds them)
+    lines = [ln for ln in CORPUS[:len(CORPUS) // 3]
+             if "/*" not in ln and '"' not in ln and "=" not in ln and not ln.lstrip().startswith(".")]
     n = len(lines)
     once = P.parse("\n".join(lines) + "\n", "t.s")
     twice = P.parse("\n".join(lines + lines) + "\n", "t.s")

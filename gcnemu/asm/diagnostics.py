@@ -48,8 +48,9 @@ def _visible(text: str) -> str:
     return "".join(c if (c == "\t" or c.isprintable()) else "?" for c in text)
 
 
-def render(diag: Diagnostic, lines: list[str] | None = None, max_width: int = 400) -> str:
-    """Render one diagnostic (and its notes) like llvm-mc does."""
+def render(diag: Diagnostic, lines: list[str] | None = None, max_width: int = 400, sources=None) -> str:
+    """Render one diagnostic (and its notes) like llvm-mc does. `sources` (file -> lines) gives
+    the text of other files a note points into (the file that included this one)."""
     parts: list[str] = []
     loc = f"{diag.span}: " if diag.span else ""
     rule = f" [{diag.rule}]" if diag.rule else ""
@@ -70,7 +71,11 @@ def render(diag: Diagnostic, lines: list[str] | None = None, max_width: int = 40
             width = min(diag.span.end_column - diag.span.column, max(1, len(src) - col))
         parts.append(pad + "^" + "~" * (width - 1))
     for note in diag.notes:
-        parts.append(render(note, lines, max_width))
+        note_lines = lines
+        if sources is not None and note.span is not None and diag.span is not None \
+                and note.span.file != diag.span.file:
+            note_lines = sources.get(note.span.file)
+        parts.append(render(note, note_lines, max_width, sources))
     return "\n".join(parts)
 
 

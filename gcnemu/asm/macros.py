@@ -23,15 +23,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pathlib import Path
+
+from . import expr as _expr
 from .diagnostics import Diagnostic
 from .program import Span
 
 MAX_DEPTH = 20  # llvm-mc's -asm-macro-max-nesting-depth default
-MAX_LINES = 1_000_000
+# Expanded lines one file may produce. The largest real kernels we know (Tensile GEMMs) are ~50k
+# lines; a runaway `.rept` is refused when it would pass this, before any of it is expanded.
+MAX_LINES = 500_000
 
 _BLOCKS = {".amdgpu_metadata": ".end_amdgpu_metadata", ".amdgpu_hsa_metadata": ".end_amdgpu_hsa_metadata"}
 _LOOP_OPEN = (".rept", ".irp", ".irpc")
-_IF_OPEN = (".if", ".ifdef", ".ifndef", ".ifeq", ".ifne", ".ifgt", ".ifge", ".iflt", ".ifle")
+_IF_OPEN = (".if", ".ifdef", ".ifndef", ".ifnotdef", ".ifeq", ".ifne", ".ifgt", ".ifge", ".iflt", ".ifle",
+            ".ifc", ".ifnc", ".ifeqs", ".ifnes", ".ifb", ".ifnb")
+MAX_INCLUDE_DEPTH = 64  # deeper nesting is a cycle in practice (llvm-mc itself would overflow its stack)
 _IDENT = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
 _LABEL = re.compile(r"\s*(?:[A-Za-z_.$][A-Za-z0-9_.$@]*|\"[^\"]*\")[ \t]*:(?!:)")
 _ASSIGN = re.compile(r"\s*([A-Za-z_.$][A-Za-z0-9_.$@]*)[ \t]*=(?!=)(.*)$")
@@ -52,6 +59,9 @@ class Line:
     line: int
     chain: tuple[int, ...] = ()
     cols: tuple | None = field(default=None, compare=False)
+    file: str | None = None  # the included file the line is in (None: the file being assembled)
+    # the `.set`/`=`/`.equ` symbols with constant values in force where the line stands (None: none)
+    env: dict | None = field(default=None, compare=False)
 
     @property
     def instantiated_at(self) -> int | None:
@@ -116,6 +126,8 @@ class _Abort(Exception):
 
 def strip_comment(text: str, in_block: bool = False) -> tuple[str, bool]:
     """Cut `;` and `//` comments, blank `/* */` ones (columns kept). Returns (code, still in /* */)."""
+    if not in_block and ";" not in text and "/" not in text:  # most lines: nothing to cut
+        return text, False
     out = []
     i, n = 0, len(text)
     in_str = False
@@ -156,90 +168,19 @@ def strip_comment(text: str, in_block: bool = False) -> tuple[str, bool]:
 
 # ------------------------------------------------------------ expressions
 
-_TOKEN = re.compile(r"\s*(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+|[A-Za-z_.$][A-Za-z0-9_.$@]*|<<|>>|<=|>=|==|!=|<>|&&|\|\||\S)")
-_BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!=", "<>", "<", ">", "<=", ">="), ("<<", ">>"),
-           ("+", "-"), ("*", "/", "%")]
-
-
 class _ExprError(Exception):
     pass
 
 
 def evaluate(text: str, symbols: dict[str, int]) -> int:
-    """Integer expression of numbers and known symbols (64-bit, C-like). Raises _ExprError."""
-    toks = []
-    pos = 0
-    text = text.rstrip()
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m:
-            break
-        toks.append(m.group(1))
-        pos = m.end()
-    if not toks:
-        raise _ExprError("expected expression")
-    i = 0
-
-    def atom() -> int:
-        nonlocal i
-        if i >= len(toks):
-            raise _ExprError("unexpected end of expression")
-        t = toks[i]
-        i += 1
-        if t == "(":
-            v = level(0)
-            if i >= len(toks) or toks[i] != ")":
-                raise _ExprError("expected ')' in parentheses expression")
-            i += 1
-            return v
-        if t == "-":
-            return -atom()
-        if t == "+":
-            return atom()
-        if t == "~":
-            return ~atom()
-        if t == "!":
-            return int(not atom())
-        if t[0].isdigit():
-            return int(t, 0) if t[:2].lower() in ("0x", "0b") else int(t)
-        if _IDENT.fullmatch(t):
-            if t in symbols:
-                return symbols[t]
-            raise _ExprError(f"expected absolute expression ('{t}' is not a known constant)")
-        raise _ExprError(f"unknown token in expression '{t}'")
-
-    def level(k: int) -> int:
-        nonlocal i
-        if k == len(_BINARY):
-            return atom()
-        v = level(k + 1)
-        while i < len(toks) and toks[i] in _BINARY[k]:
-            op = toks[i]
-            i += 1
-            w = level(k + 1)
-            v = _apply(op, v, w)
-        return v
-
-    v = level(0)
-    if i != len(toks):
-        raise _ExprError(f"unexpected token '{toks[i]}' in expression")
-    return v
-
-
-def _apply(op: str, a: int, b: int) -> int:
-    if op in ("/", "%") and b == 0:
-        raise _ExprError("division by zero")
-    r = {
-        "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-        "/": lambda: (abs(a) // abs(b)) * (1 if (a >= 0) == (b >= 0) else -1),
-        "%": lambda: (abs(a) % abs(b)) * (1 if a >= 0 else -1),
-        "<<": lambda: a << (b & 63), ">>": lambda: a >> (b & 63), "&": lambda: a & b, "|": lambda: a | b,
-        "^": lambda: a ^ b, "&&": lambda: int(bool(a and b)), "||": lambda: int(bool(a or b)),
-        "==": lambda: -int(a == b), "!=": lambda: -int(a != b), "<>": lambda: -int(a != b),
-        "<": lambda: -int(a < b), ">": lambda: -int(a > b), "<=": lambda: -int(a <= b), ">=": lambda: -int(a >= b),
-    }[op]()
-    r &= (1 << 64) - 1  # llvm-mc: 64-bit two's complement
-    return r - (1 << 64) if r >> 63 else r
+    """Integer expression of numbers and known symbols (llvm-mc's semantics: see `asm.expr`).
+    Raises _ExprError."""
+    try:
+        return _expr.evaluate(text.rstrip(), symbols)
+    except _expr.Unresolved as u:
+        raise _ExprError(f"expected absolute expression ('{u.name}' is not a known constant)") from None
+    except _expr.ExprError as e:
+        raise _ExprError(e.message) from None
 
 
 # ------------------------------------------------------------ arguments
@@ -309,6 +250,13 @@ class _State:
     max_lines: int = MAX_LINES
     max_depth: int = MAX_DEPTH
     lines: list[str] = field(default_factory=list)
+    include_dirs: tuple[str, ...] = ()
+    sources: dict[str, list[str]] = field(default_factory=dict)  # included file -> its lines
+    include_sites: dict[str, Span] = field(default_factory=dict)  # included file -> its .include line
+    includes: list[str] = field(default_factory=list)  # the files being included, outermost first
+    defined: set[str] = field(default_factory=set)  # every name given a value by .set/=/.equ/.equiv
+    equivs: set[str] = field(default_factory=set)  # names .equiv defined (they can never change)
+    labels: set[str] = field(default_factory=set)
 
 
 def _span(st: _State, item: Line, col: int | None = None, width: int = 1) -> Span:
@@ -316,7 +264,7 @@ def _span(st: _State, item: Line, col: int | None = None, width: int = 1) -> Spa
     if col is None:
         col = len(text) - len(text.lstrip()) + 1
     col, end = item.source_columns(col, col + width)
-    return Span(st.file, item.line, col, item.line, end)
+    return Span(item.file or st.file, item.line, col, item.line, end)
 
 
 def instantiation_notes(file: str, chain: tuple[int, ...], lines: list[str] | None = None) -> list[Diagnostic]:
@@ -335,14 +283,29 @@ def instantiation_notes(file: str, chain: tuple[int, ...], lines: list[str] | No
     return notes
 
 
-def _error(st: _State, item: Line, msg: str, col: int | None = None, width: int = 1, rule: str = "macro"):
-    notes = instantiation_notes(st.file, item.chain, st.lines)
-    st.diags.append(Diagnostic("error", msg, _span(st, item, col, width), rule=rule, notes=notes))
+def include_notes(file: str | None, sites: dict[str, Span]) -> list[Diagnostic]:
+    """llvm-mc's "Included from FILE:LINE" trail of a line in an included file, innermost first."""
+    notes = []
+    seen = set()
+    while file in sites and file not in seen:
+        seen.add(file)
+        site = sites[file]
+        notes.append(Diagnostic("note", f"included from {site.file}:{site.line}", site))
+        file = site.file
+    return notes
+
+
+def _error(st: _State, item: Line, msg: str, col: int | None = None, width: int = 1, rule: str = "macro",
+           severity: str = "error"):
+    notes = instantiation_notes(st.file, item.chain, st.lines) + include_notes(item.file, st.include_sites)
+    st.diags.append(Diagnostic(severity, msg, _span(st, item, col, width), rule=rule, notes=notes))
 
 
 def _emit(st: _State, item: Line):
     if len(st.out) >= st.max_lines:
         raise _Abort(item)
+    if st.symbols and item.env is not st.symbols:
+        item = Line(item.text, item.line, item.chain, item.cols, item.file, st.symbols)
     st.out.append(item)
 
 
@@ -383,7 +346,7 @@ def _collect(st: _State, items: list[Line], i: int, opens: tuple[str, ...], clos
 
 
 def _rewrite(item: Line, text: str, chain: tuple[int, ...]) -> Line:
-    return Line(text, item.line, chain)
+    return Line(text, item.line, chain, file=item.file)
 
 
 def _substitute(body: list[Line], values: dict[str, str], counter: int | None, chain: tuple[int, ...]) -> list[Line]:
@@ -395,7 +358,7 @@ def _substitute(body: list[Line], values: dict[str, str], counter: int | None, c
     for item in body:
         t = item.text
         if "\\" not in t:
-            out.append(Line(t, item.line, chain, item.cols))
+            out.append(Line(t, item.line, chain, item.cols, item.file))
             continue
         res: list[str] = []
         segs: list[list] = []  # [out_lo, out_hi, in_lo, in_hi, literal], in this text's coordinates
@@ -449,7 +412,7 @@ def _substitute(body: list[Line], values: dict[str, str], counter: int | None, c
             k += 1
         if not segs:  # the whole line substituted away: map its (empty) end onto the line's end
             segs.append([0, 0, n, n, True])
-        out.append(Line("".join(res), item.line, chain, _compose(tuple(map(tuple, segs)), item.cols)))
+        out.append(Line("".join(res), item.line, chain, _compose(tuple(map(tuple, segs)), item.cols), item.file))
     return out
 
 
@@ -587,8 +550,14 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
                 conds.append([False, True, False])
                 continue
             try:
-                if low in (".ifdef", ".ifndef"):
-                    val = (rest.strip() in st.symbols) == (low == ".ifdef")
+                if low in (".ifdef", ".ifndef", ".ifnotdef"):
+                    name = rest.strip()
+                    val = (name in st.defined or name in st.labels) == (low == ".ifdef")
+                elif low in (".ifc", ".ifnc", ".ifeqs", ".ifnes"):
+                    a, b = _two_strings(rest, quoted=low in (".ifeqs", ".ifnes"))
+                    val = (a == b) == (low in (".ifc", ".ifeqs"))
+                elif low in (".ifb", ".ifnb"):
+                    val = (not rest.strip()) == (low == ".ifb")
                 else:
                     v = evaluate(rest, st.symbols)
                     val = {".if": v != 0, ".ifne": v != 0, ".ifeq": v == 0, ".ifgt": v > 0, ".ifge": v >= 0,
@@ -676,16 +645,31 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             i = end + 1
             _loop(st, item, low, rest, col, word, body, depth)
             continue
+        if ":" in code:
+            _note_labels(st, code)
+        if low == ".include":
+            _emit(st, item)
+            _include(st, item, rest, col + len(word) + 1, depth, in_macro)
+            continue
+        if low in (".error", ".err", ".warning"):
+            _message(st, item, low, rest, col)
+            _emit(st, item)
+            continue
         if low in (".set", ".equ", ".equiv"):
             parts = _split_top(rest)
             if len(parts) == 2:
-                _assign(st, parts[0].strip(), parts[1])
-            _emit(st, item)
+                vcol = code.index(",", col + len(word) - 1) + 2
+                vcol += len(parts[1]) - len(parts[1].lstrip())
+                _emit(st, item)  # first: the parser folds the value with the symbols in force before it
+                _assign(st, item, parts[0].strip(), parts[1], low, vcol)
+            else:
+                _emit(st, item)
             continue
         m = _ASSIGN.match(code) if "=" in code and not code.lstrip().startswith(".") else None
         if m:
-            _assign(st, m.group(1), m.group(2))
+            vcol = m.start(2) + 1 + len(m.group(2)) - len(m.group(2).lstrip())
             _emit(st, item)
+            _assign(st, item, m.group(1), m.group(2), "=", vcol)
             continue
         mac = st.macros.get(word)
         if mac is not None:
@@ -711,11 +695,119 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             _error(st, last, "unmatched .if directive (missing .endif)", 1)
 
 
-def _assign(st: _State, name: str, expr: str):
+def _assign(st: _State, item: Line, name: str, text: str, how: str, col: int):
+    """`.set`/`=`/`.equ`/`.equiv`: give `name` its value at this point of the file.
+
+    The symbol table is copied on write, so every line emitted so far keeps the values in force
+    where it stood (llvm-mc's ordered assignment: `_v = _v + 1` in a `.rept` body gives each
+    iteration its own value). A value that names a label or a symbol defined later is not a
+    constant yet: the name leaves the table and the parser keeps the expression."""
+    if name in st.labels or (name in st.equivs) or (how == ".equiv" and name in st.defined):
+        _error(st, item, f"redefinition of '{name}'", col, rule="symbol")
+        return
     try:
-        st.symbols[name] = evaluate(expr, st.symbols)
-    except _ExprError:
-        st.symbols.pop(name, None)  # not a constant we can fold: leave it to the parser
+        value = _expr.evaluate(text.rstrip(), st.symbols)
+    except _expr.Unresolved as u:
+        if u.name == name and name not in st.defined:
+            _error(st, item, f"cyclic dependency detected for symbol '{name}'", col, rule="symbol")
+        value = None
+    except _expr.ExprError:
+        value = None  # the parser reports a malformed expression, with its own column
+    st.defined.add(name)
+    if how == ".equiv":
+        st.equivs.add(name)
+    if value is not None:
+        if st.symbols.get(name, None) != value or name not in st.symbols:
+            st.symbols = {**st.symbols, name: value}
+    elif name in st.symbols:
+        st.symbols = {k: v for k, v in st.symbols.items() if k != name}
+
+
+def _note_labels(st: _State, code: str) -> None:
+    m = _LABEL.match(code)
+    while m:
+        st.labels.add(m.group(0).strip().rstrip(":").strip().strip('"'))
+        code = " " * m.end() + code[m.end():]
+        m = _LABEL.match(code)
+
+
+def _two_strings(rest: str, quoted: bool) -> tuple[str, str]:
+    """The operands of `.ifc a, b` (blank-trimmed, quotes optional) or `.ifeqs "a", "b"`."""
+    m = re.match(r'\s*("(?:[^"\\]|\\.)*"|[^,]*?)\s*,\s*("(?:[^"\\]|\\.)*"|.*?)\s*$', rest)
+    if m is None:
+        raise _ExprError("expected comma")
+    a, b = m.group(1), m.group(2)
+    if quoted and not (a.startswith('"') and b.startswith('"')):
+        raise _ExprError("expected string parameter")
+    return a.strip('"') if a.startswith('"') else a, b.strip('"') if b.startswith('"') else b
+
+
+def _message(st: _State, item: Line, low: str, rest: str, col: int) -> None:
+    """`.error "text"` and `.err` stop assembly with the user's words; `.warning` warns."""
+    text = rest.strip()
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        text = text[1:-1]
+    if low == ".err":
+        _error(st, item, ".err encountered", col, rule="directive")
+    elif low == ".error":
+        _error(st, item, text or ".error directive invoked in source file", col, rule="directive")
+    else:
+        _error(st, item, text or ".warning directive invoked in source file", col, rule="directive",
+               severity="warning")
+
+
+def read_source(path: str) -> list[str]:
+    """A source file's lines as the parser reads them (UTF-8 with replacement, CR/CRLF ends)."""
+    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def find_include(name: str, including: str | None, dirs: tuple[str, ...]) -> str | None:
+    """llvm-mc's search: the including file's folder first, then each -I folder in order."""
+    base = Path(including).parent if including and not including.startswith("<") else Path.cwd()
+    for folder in (base, *map(Path, dirs)):
+        cand = folder / name
+        if cand.is_file():
+            return str(cand)
+    return None
+
+
+def _include(st: _State, item: Line, rest: str, col: int, depth: int, in_macro: bool) -> None:
+    """`.include "file"`: its lines are assembled here, with their own file name in every span."""
+    text = rest.strip()
+    if not (len(text) >= 2 and text[0] == '"' and text.endswith('"')):
+        _error(st, item, "expected string in '.include' directive", col, rule="include")
+        return
+    name = text[1:-1]
+    path = find_include(name, item.file or st.file, st.include_dirs)
+    if path is None:
+        _error(st, item, f"Could not find include file '{name}'", col, len(text), rule="include")
+        return
+    key = str(Path(path).resolve())
+    if key in st.includes or len(st.includes) >= MAX_INCLUDE_DEPTH:
+        chain = " -> ".join(Path(p).name for p in st.includes + [key])
+        _error(st, item, f"include cycle: '{name}' is already being included ({chain})", col, len(text),
+               rule="include")
+        return
+    try:
+        lines = read_source(path)
+    except OSError as e:
+        _error(st, item, f"cannot read include file '{name}': {e.strerror or e}", col, len(text), rule="include")
+        return
+    st.sources[path] = lines
+    st.include_sites.setdefault(path, _span(st, item, col, len(text)))
+    st.includes.append(key)
+    try:
+        _run(st, [Line(t, k, item.chain, None, path) for k, t in enumerate(lines, start=1)], depth, in_macro)
+    finally:
+        st.includes.pop()
 
 
 def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body: list[Line], depth: int):
@@ -761,19 +853,44 @@ def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body
         _run(st, _substitute(body, {name: v}, None, chain), depth + 1, False)
 
 
-def expand_detailed(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES,
-                    max_depth: int = MAX_DEPTH) -> tuple[list[Line], list[Diagnostic]]:
-    """Expand macros, loops and conditionals. Never raises for bad input."""
-    st = _State(file, max_lines=max_lines, max_depth=max_depth, lines=lines)
+@dataclass
+class Expansion:
+    """What the preprocessor hands the parser: the lines llvm-mc would assemble, in order (each
+    with its file, line, macro chain and symbol values), its diagnostics, the text of every
+    included file (for carets), and the constant symbols in force at the end."""
+
+    lines: list[Line]
+    diagnostics: list[Diagnostic]
+    sources: dict[str, list[str]]
+    symbols: dict[str, int]
+    include_sites: dict[str, Span] = field(default_factory=dict)
+
+
+def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lines: int = MAX_LINES,
+               max_depth: int = MAX_DEPTH) -> Expansion:
+    """Expand includes, macros, loops and conditionals, evaluating symbols in order. Never raises
+    for bad input: problems become diagnostics."""
+    st = _State(file, max_lines=max_lines, max_depth=max_depth, lines=lines,
+                include_dirs=tuple(str(d) for d in include_dirs or ()))
+    if file and not file.startswith("<"):
+        st.includes.append(str(Path(file).resolve()))
     items = [Line(t, k) for k, t in enumerate(lines, start=1)]
     try:
         _run(st, items, 0, False)
     except _Abort as e:
         item = e.args[0]
-        _error(st, item, f"macro expansion exceeds {st.max_lines} lines", rule="macro-limit")
+        _error(st, item, f"macro expansion exceeds {st.max_lines} lines (gcnemu's limit on the expanded size "
+                         "of one file)", rule="macro-limit")
     except RecursionError:
         st.diags.append(Diagnostic("error", "macro expansion nested too deeply", Span(file, 1, 1, 1, 2), rule="macro"))
-    return st.out, st.diags
+    return Expansion(st.out, st.diags, st.sources, st.symbols, st.include_sites)
+
+
+def expand_detailed(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES,
+                    max_depth: int = MAX_DEPTH, include_dirs=()) -> tuple[list[Line], list[Diagnostic]]:
+    """Expand macros, loops and conditionals. Never raises for bad input."""
+    ex = preprocess(lines, file, include_dirs, max_lines, max_depth)
+    return ex.lines, ex.diagnostics
 
 
 def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
@@ -783,7 +900,9 @@ def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
     return [(ln.text, ln.line, ln.instantiated_at) for ln in out], diags
 
 
-_MACRO_WORD = re.compile(r"\.(?:macro|rept|irp|if|endr|endm|exitm|purgem|else|endif)", re.I)
+_MACRO_WORD = re.compile(r"\.(?:macro|rept|irpc?|if[a-z]*|endr|endm(?:acro)?|exitm|purgem|else(?:if)?|endif|include|set|equiv|equ|error|err|warning)\b"
+                         r"|^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$@]*[ \t]*:[ \t]*)*[A-Za-z_.$][A-Za-z0-9_.$@]*[ \t]*=(?!=)",
+                         re.I | re.M)
 
 
 def needs_expansion(lines: list[str] | str) -> bool:

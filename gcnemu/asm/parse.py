@@ -29,7 +29,9 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .diagnostics import Diagnostic
-from .macros import expand_detailed, instantiation_notes, map_columns, needs_expansion
+from . import directives
+from . import expr as _expr
+from .macros import include_notes, instantiation_notes, map_columns, needs_expansion, preprocess
 from .program import (
     Assignment, Call, CallGroup, Directive, Expr, FloatImm, Imm, Instruction, Label, Modified,
     Modifier, Program, Reg, RegList, Special, Span, Symbol,
@@ -107,6 +109,7 @@ class _Builder(Transformer):
     file = "<input>"
     line = 1
     code = ""  # the statement being parsed (for the source text of `lit(...)`)
+    env: dict = {}  # constant symbols in force at this statement (`.set`/`=`/`.equ`), folded as read
 
     def _span(self, meta_or_tok) -> Span:
         return Span(self.file, self.line, meta_or_tok.column, self.line, meta_or_tok.end_column)
@@ -117,7 +120,7 @@ class _Builder(Transformer):
     # -- atoms
     def int_(self, c):
         t = c[0]
-        text = t.value
+        text = t.value.rstrip("uUlL")
         if text[0] == "0" and len(text) > 1:  # a leading 0 means octal, as in llvm-mc (`017` is 15)
             if "8" in text or "9" in text:
                 raise ParseError("failed parsing operand.", t.column, t.end_column)
@@ -132,14 +135,14 @@ class _Builder(Transformer):
 
     def hex_(self, c):
         t = c[0]
-        v = int(t.value, 16)
+        v = int(t.value.rstrip("uUlL"), 16)
         if v >= _U64:
             raise ParseError(_OUT_OF_RANGE, t.column, t.end_column)
         return Imm(v, self._span(t), t.value)
 
     def bin_(self, c):
         t = c[0]
-        v = int(t.value[2:], 2)
+        v = int(t.value[2:].rstrip("uUlL"), 2)
         if v >= _U64:
             raise ParseError(_OUT_OF_RANGE, t.column, t.end_column)
         return Imm(v, self._span(t), t.value)
@@ -163,6 +166,9 @@ class _Builder(Transformer):
             return Reg(file, int(m.group(2)), 1, sp)
         if low in SPECIAL_REGISTERS:
             return Special(low, sp)
+        value = self.env.get(low)
+        if value is not None:  # llvm-mc folds an absolute symbol into the operand where it is read
+            return Imm(value, sp, low)
         return Symbol(low, sp)
 
     def reg(self, c):
@@ -228,8 +234,8 @@ class _Builder(Transformer):
             raise ParseError(f"unknown register file '{t.value}'", t.column, t.end_column)
         lo, hi = c[1], c[2] if len(c) > 2 and c[2] is not None else c[1]
         for x in (lo, hi):
-            if not isinstance(x, Imm):
-                raise ParseError("register index must be a constant", x.span.column, x.span.end_column)
+            if not isinstance(x, Imm):  # a label, or a symbol without a value at this point
+                raise ParseError("expected absolute expression", x.span.column, x.span.end_column)
         end = max(hi.span.end_column + 1, t.end_column)
         sp = Span(self.file, self.line, t.column, self.line, end)
         if hi.value < lo.value:  # llvm-mc's caret is on the first index
@@ -245,6 +251,11 @@ class _Builder(Transformer):
         sp = Span(self.file, self.line, t.column, self.line, end)
         if name == "lit":
             return self._lit(t, args, end)
+        fn = _expr.FUNCTIONS.get(name.lower())
+        if fn is not None and args and all(type(a) is Imm for a in args):  # llc's max(...), or(...)
+            lo, hi, f = fn
+            if lo <= len(args) and (hi is None or len(args) <= hi):
+                return Imm(f(None, *[a.value for a in args]), sp, self.code[sp.column - 1:sp.end_column - 1] or "")
         if name in ("neg", "abs", "sext") and len(args) == 1:  # source modifiers, never folded
             inner = args[0]
             if isinstance(inner, Modified):
@@ -333,7 +344,7 @@ class _Builder(Transformer):
                 return Imm(fold(op, a.value, b.value), sp)
             except ZeroDivisionError:
                 raise ParseError("division by zero in expression", sp.column, sp.end_column) from None
-        if not isinstance(a, (Imm, Symbol, Expr)) or not isinstance(b, (Imm, Symbol, Expr)):
+        if not _is_value(a) or not _is_value(b):
             raise ParseError("invalid operand in expression", sp.column, sp.end_column)
         return Expr(op, (a, b), sp)
 
@@ -423,6 +434,12 @@ class _Builder(Transformer):
             modifiers[:0] = [Modifier("scc", None, o.span) for o in reversed(trailing)]
         sp_tok = Span(self.file, self.line, tok.column, self.line, tok.end_column)
         return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
+
+
+def _is_value(x) -> bool:
+    """Can `x` stand in an arithmetic expression? Numbers, symbols, expressions, and calls of
+    llvm-mc's expression functions (`16+max(g.private_seg_size)`)."""
+    return isinstance(x, (Imm, Symbol, Expr)) or type(x) is Call and x.name.lower() in _expr.FUNCTIONS
 
 
 def is_forced_literal(op) -> bool:
@@ -535,42 +552,13 @@ _COMPARE = {"==": int.__eq__, "!=": int.__ne__, "<>": int.__ne__, "<": int.__lt_
 
 
 def fold(op: str, a: int, b: int) -> int:
-    """Constant folding with llvm-mc's integer semantics: 64-bit two's complement (results wrap:
-    `0xffffffffffffffff + 2` is 1), C-like division, `>>` a logical shift, shift counts taken
-    mod 64 as the x86 host llvm-mc runs on does (`1 << 64` is 1)."""
-    if op == "+":
-        r = a + b
-    elif op == "-":
-        r = a - b
-    elif op == "*":
-        r = a * b
-    elif op == "/":
-        q = abs(a) // abs(b)
-        r = q if (a >= 0) == (b >= 0) else -q
-    elif op == "%":
-        r = abs(a) % abs(b)
-        r = r if a >= 0 else -r
-    elif op == "<<":
-        r = a << (b & 63)
-    elif op == ">>":
-        r = (a & 0xFFFFFFFFFFFFFFFF) >> (b & 63)
-    elif op == "^":
-        r = a ^ b
-    elif op == "|":
-        r = a | b
-    elif op == "&":
-        r = a & b
-    elif op in _COMPARE:  # true is all ones, as in llvm-mc
-        return -1 if _COMPARE[op](a, b) else 0
-    elif op == "&&":
-        return int(bool(a) and bool(b))
-    elif op == "||":
-        return int(bool(a) or bool(b))
-    else:
-        raise ValueError(op)
-    if -(1 << 63) <= r < (1 << 63):
-        return r
-    return ((r + (1 << 63)) & 0xFFFFFFFFFFFFFFFF) - (1 << 63)
+    """Constant folding with llvm-mc's integer semantics (see `asm.expr.binary`: 64-bit two's
+    complement, C-like division, logical `>>`, shift counts mod 64, comparisons -1/0).
+    Division by zero raises ZeroDivisionError."""
+    try:
+        return _expr.binary(op, a, b)
+    except _expr.ExprError:
+        raise ZeroDivisionError(op) from None
 
 
 @lru_cache(maxsize=None)
@@ -1510,21 +1498,37 @@ def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
     return "syntax error", 1, 2
 
 
-def parse(text: str | bytes, file: str = "<input>", fast: bool = True) -> Program:
+def parse(text: str | bytes, file: str = "<input>", fast: bool = True, include_dirs=None) -> Program:
     """Parse assembly text. Never raises for bad input: problems become diagnostics.
 
+    `include_dirs` are searched for `.include` files after the including file's folder
+    (llvm-mc's -I); None means `INCLUDE_DIRS`, which the command line fills from its -I options.
     `fast=False` sends every instruction line through the Lark grammar (the fast
     path must give identical results; the tests compare both)."""
     was_enabled = gc.isenabled()
     gc.disable()  # the objects built here are acyclic: collector passes over a growing heap cost ~40%
     try:
-        return _parse(text, file, fast)
+        return _parse(text, file, fast, INCLUDE_DIRS if include_dirs is None else include_dirs)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _parse(text: str | bytes, file: str, fast: bool) -> Program:
+# The longest line gcnemu reads (llvm-mc has no limit; real kernels stay far below it).
+MAX_LINE_CHARS = 1 << 20
+
+# -I folders of the command line: where `.include` looks after the including file's own folder
+INCLUDE_DIRS: list[str] = []
+_WORD = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
+
+
+def _names_symbol(code: str, env: dict) -> bool:
+    """Does the statement read a symbol that has a constant value here? (Such lines bypass the
+    statement memo and the fast paths: the same text means another value elsewhere.)"""
+    return any(w in env for w in _WORD.findall(code))
+
+
+def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program:
     if isinstance(text, bytes):
         decoded = text.decode("utf-8", errors="replace")
     else:
@@ -1539,6 +1543,14 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
     if lines and lines[-1] == "":
         lines.pop()
     prog = Program(file=file, lines=lines)
+    if len(decoded) > MAX_LINE_CHARS and any(len(t) > MAX_LINE_CHARS for t in lines):
+        # refused up front: parsing a megabyte-long expression takes minutes and gigabytes
+        for k, t in enumerate(lines, start=1):
+            if len(t) > MAX_LINE_CHARS:
+                prog.diagnostics.append(Diagnostic("error", f"line is {len(t)} characters long; gcnemu reads lines "
+                                                   f"of at most {MAX_LINE_CHARS}", Span(file, k, 1, k, 2),
+                                                   rule="input-limit"))
+        return prog
     instr_parser, expr_parser, builder = _parsers()
     builder.file = file
     in_comment = False
@@ -1549,13 +1561,21 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
     count = 0
     memo: dict = {}  # statement text -> its recipe (or Instruction): identical text parses identically
     memo_hits = 0
-    if needs_expansion(decoded):  # .macro, .rept, .irp, .if...: parse what llvm-mc would assemble
-        items, macro_diags = expand_detailed(prog.lines, file)
-        prog.diagnostics.extend(macro_diags)
-        source = _expanded_source(prog, items)
+    if needs_expansion(decoded):  # .macro, .rept, .if, .set, .include...: what llvm-mc would assemble
+        ex = preprocess(prog.lines, file, include_dirs)
+        prog.diagnostics.extend(ex.diagnostics)
+        prog.sources = ex.sources
+        prog.include_sites = ex.include_sites
+        source = _expanded_source(prog, ex.lines, ex.include_sites)
     else:
-        source = enumerate(prog.lines, start=1)
-    for lineno, raw in source:
+        source = ((k, t, file, None) for k, t in enumerate(prog.lines, start=1))
+    memos = {file: memo}
+    kernel_block = False  # inside .amdhsa_kernel ... .end_amdhsa_kernel
+    for lineno, raw, file, env in source:
+        if file is not builder.file:
+            builder.file = file
+            memo = memos.setdefault(file, {})
+        builder.env = env or {}
         if block_end is not None:
             if raw.strip().lower().startswith(block_end):
                 block.body = tuple(block_body)
@@ -1617,13 +1637,23 @@ def _parse(text: str | bytes, file: str, fast: bool) -> Program:
                 if value is not None:
                     prog.statements.append(Assignment(args[0], value, sp))
                 continue
+            if not directives.known(dname, kernel_block):
+                prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
+                                                                                         start_col + len(head[0]))))
+                continue
+            if dname == ".amdhsa_kernel":
+                kernel_block = True
+            elif dname == ".end_amdhsa_kernel":
+                kernel_block = False
             d = Directive(dname, _split_args(rest), sp)
             prog.statements.append(d)
             if dname in _BLOCKS and _BLOCKS[dname]:
                 block_end, block, block_body = _BLOCKS[dname], d, []
             continue
         end_col = len(code.rstrip()) + 1
-        if "lit" in code:  # `lit(...)` forced literals: only the grammar builds them (no memo)
+        if "lit" in code or env and _names_symbol(code, env):
+            # `lit(...)` forced literals, and symbols folded into operands: only the grammar builds
+            # them, and no memo (the same text holds another value elsewhere)
             ins = _grammar_instruction(instr_parser, builder, code, file, lineno, start_col, prog)
             if ins is not None:
                 ins.span = Span(file, lineno, start_col, lineno, end_col)
@@ -1722,8 +1752,8 @@ def _grammar_instruction(instr_parser: Lark, builder: _Builder, code: str, file:
     return None
 
 
-def _expanded_source(prog: Program, items):
-    """(line, text) of each expanded line, for the scanner loop of `_parse`.
+def _expanded_source(prog: Program, items, sites=None):
+    """(line, text, file, symbols) of each expanded line, for the scanner loop of `_parse`.
 
     After the loop has handled a line (when it asks for the next one), the statements and
     diagnostics it produced are moved from the expanded text's columns onto the source
@@ -1732,7 +1762,7 @@ def _expanded_source(prog: Program, items):
     stmts, diags = prog.statements, prog.diagnostics
     for it in items:
         s0, d0 = len(stmts), len(diags)
-        yield it.line, it.text
+        yield it.line, it.text, it.file or prog.file, it.env
         if it.cols is not None:
             for k in range(s0, len(stmts)):
                 stmts[k] = _remap(stmts[k], it.cols)
@@ -1740,11 +1770,15 @@ def _expanded_source(prog: Program, items):
                 d = diags[k]
                 if d.span is not None:
                     d.span = _remap(d.span, it.cols)
+        if it.file is not None and len(diags) > d0 and sites:
+            notes = include_notes(it.file, sites)
+            for k in range(d0, len(diags)):
+                diags[k].notes = list(diags[k].notes) + notes
         if it.chain:
             if len(diags) > d0:
                 notes = instantiation_notes(prog.file, it.chain, prog.lines)
                 for k in range(d0, len(diags)):
-                    diags[k].notes = list(diags[k].notes) + notes
+                    diags[k].notes = notes + list(diags[k].notes)
             for k in range(s0, len(stmts)):
                 if isinstance(stmts[k], Instruction):
                     prog.expansions[stmts[k].index] = it.chain

@@ -263,6 +263,10 @@ class Program:
     # instruction index -> the lines that instantiated it, outermost first (macro call, .rept, .irp...),
     # for instructions that came out of macro expansion: their spans point into the macro body
     expansions: dict = field(default_factory=dict)
+    # included file -> its lines (spans of statements from an `.include` name that file)
+    sources: dict = field(default_factory=dict)
+    # included file -> the span of the `.include` that brought it in (for "included from" notes)
+    include_sites: dict = field(default_factory=dict)
 
     @property
     def instructions(self) -> list[Instruction]:
@@ -290,7 +294,14 @@ class Program:
                 return s
         return None
 
-    def source_line(self, line: int) -> str:
-        if 1 <= line <= len(self.lines):
-            return self.lines[line - 1]
+    def source_line(self, line: int, file: str | None = None) -> str:
+        lines = self.lines if file is None or file == self.file else self.sources.get(file, ())
+        if 1 <= line <= len(lines):
+            return lines[line - 1]
         return ""
+
+    def source_lines(self, file: str | None) -> list[str] | None:
+        """The text of `file`: this program's own lines or an included file's."""
+        if file is None or file == self.file:
+            return self.lines
+        return self.sources.get(file)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from . import expr as _expr
 from .diagnostics import Diagnostic, GcnemuError, has_errors
 from ..isa import opcodes
 from ..isa.targets import Target, get_target
@@ -37,6 +38,11 @@ def eval_const(operand, symbols: dict, labels: dict | None = None, _depth: int =
         if operand.op == "!":
             return int(not vals[0])
         return fold(operand.op, vals[0], vals[1])
+    if isinstance(operand, Call) and operand.name.lower() in _expr.FUNCTIONS:
+        lo, hi, fn = _expr.FUNCTIONS[operand.name.lower()]
+        vals = [eval_const(a, symbols, labels, _depth + 1) for a in operand.args]
+        if lo <= len(vals) and (hi is None or len(vals) <= hi):
+            return fn(None, *vals)
     raise GcnemuError(f"'{operand.text()}' is not a constant expression",
                       [Diagnostic("error", "expected a constant expression", getattr(operand, "span", None))])
 
@@ -105,9 +111,10 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
         diags = validate(program, tgt.name)
         if has_errors(diags):
             raise GcnemuError("the program has errors", [d for d in diags if d.severity == "error"])
-    instructions = [_bind_lit_symbols(i, program.symbols) for i in program.instructions]
+    symbols = program.symbols  # once: the property scans every statement (per instruction, quadratic)
+    instructions = [_bind_lit_symbols(i, symbols) for i in program.instructions]
     infos = [opcodes.lookup(i.mnemonic) for i in instructions]
-    return Kernel(program, tgt, instructions, program.labels, program.symbols, infos)
+    return Kernel(program, tgt, instructions, program.labels, symbols, infos)
 
 
 def _lit_value(op, symbols: dict):

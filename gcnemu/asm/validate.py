@@ -37,7 +37,7 @@ from ..isa import opcodes
 from ..isa.modelled import executes
 from ..isa.opcodes import FLOAT_TYPES, OpInfo, OperandSpec
 from ..isa.targets import DEFAULT_TARGET, Target, get_target, target_from_directive
-from .macros import with_instantiation_notes
+from .macros import include_notes, with_instantiation_notes
 from .parse import fold, lit_call_column
 from .program import (
     Assignment, Call, CallGroup, Expr, FloatImm, Imm, Instruction, Label, Modified, Modifier, Program, Reg,
@@ -70,6 +70,9 @@ def program_target(program: Program, requested: str | None) -> str:
 
 
 # ------------------------------------------------------------------ limits
+
+_WORD = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
+
 
 @lru_cache(maxsize=None)
 def _limits_json() -> dict:
@@ -661,6 +664,8 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
     lines = program.lines
     n_lines = len(lines)
     expansions = program.expansions  # macro-expanded text: the source line is the body's, not the text's
+    main_file = program.file
+    symbolic = frozenset(defined) if defined else None
     memo: dict = {}
     memo_get = memo.get
     valid_shapes: set = set()
@@ -670,9 +675,11 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
             key = shape = None
             if use_memo:
                 if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= n_lines \
-                        and (not expansions or st.index not in expansions):
+                        and (not expansions or st.index not in expansions) and sp.file == main_file:
                     key = (sp.column, lines[sp.line - 1][sp.column - 1:sp.end_column - 1])
-                    hit = memo_get(key)
+                    if symbolic is not None and any(w in symbolic for w in _WORD.findall(key[1])):
+                        key = None  # a symbol's value may differ from one use of this text to the next
+                    hit = memo_get(key) if key is not None else None
                     if hit is not None:
                         if hit:
                             diags.extend(_moved(d, sp.line) for d in hit)
@@ -686,6 +693,10 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
             out = validate_instruction(st, target, ctx)
             if out and expansions and st.index in expansions:
                 out = [with_instantiation_notes(d, expansions[st.index], lines) for d in out]
+            if out and sp is not None and sp.file != main_file and program.include_sites:
+                notes = include_notes(sp.file, program.include_sites)
+                for d in out:
+                    d.notes = list(d.notes) + notes
             if key is not None and not ctx.used_symbols:
                 memo[key] = out
             if shape is not None and not out:  # a shape names no symbol but plain labels

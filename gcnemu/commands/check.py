@@ -25,6 +25,7 @@ def run(args) -> int:
         try:
             prog = parse_file(path)
             sources[prog.file] = prog.lines
+            sources.update(prog.sources)  # included files, for their carets
             all_diags.extend(validate(prog, program_target(prog, args.arch)))
         except (OSError, GcnemuError):
             raise  # the user's own problem (no such file, bad option): reported by the CLI

@@ -22,7 +22,7 @@ def add_format(p: argparse.ArgumentParser, formats=("text", "json")) -> None:
 def print_diagnostics(diags: list[Diagnostic], sources: dict, out=None) -> None:
     out = out or sys.stderr
     for d in diags:
-        print(render(d, sources.get(d.span.file) if d.span else None), file=out)
+        print(render(d, sources.get(d.span.file) if d.span else None, sources=sources), file=out)
 
 
 def load_kernel(path: str, arch: str | None):

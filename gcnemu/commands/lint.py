@@ -88,6 +88,7 @@ def run(args) -> int:
         name, data = _read(path)
         prog = parse(data, name)
         sources[prog.file] = prog.lines
+        sources.update(prog.sources)  # included files, for their carets
         target = program_target(prog, args.arch)
         # what llvm-mc would reject is reported as such, and not linted: wait-state distances and
         # counter queues of a program that does not assemble would be guesses

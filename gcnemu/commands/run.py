@@ -313,6 +313,7 @@ def run(args) -> int:
     try:
         prog = parse_file(args.file)
         sources[prog.file] = prog.lines
+        sources.update(prog.sources)  # included files, for their carets
         extra = cli_directives(args, cli)
         snippet = load_snippet(args.file, args.arch, extra, program=prog)
         kernel = snippet.kernel()
