@@ -72,3 +72,31 @@ def test_a_line_number_below_one_is_an_error_not_the_first_instruction(tmp_path)
     assert steps[0].output.strip() == "error: no line -3: source lines start at 1"
     assert steps[1].output.strip() == "error: no line 0: source lines start at 1"
     assert "No breakpoints" in steps[2].output or "Breakpoint" not in steps[2].output
+
+
+INCLUDED = """\
+  v_add_u32 v1, 5, v1
+  v_add_u32 v1, 7, v1
+"""
+WITH_INCLUDE = """\
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+  v_mov_b32 v1, 0
+.include "body.inc"
+  v_add_u32 v1, 1, v1
+  s_endpgm
+"""
+
+
+def test_a_breakpoint_names_the_included_file_or_the_main_one(tmp_path):
+    """`break body.inc:2` stops at the included file's line 2; a plain `break 2` means line 2 of
+    the file being debugged, not line 2 of every included file."""
+    write(tmp_path, "body.inc", INCLUDED)
+    prog = write(tmp_path, "k.s", WITH_INCLUDE)
+    code, steps, _ = batch(tmp_path, prog, "break body.inc:2", "continue")
+    assert code == 0
+    assert "Breakpoint 1 at body.inc:2: v_add_u32 v1, 7, v1" in steps[0].output
+    assert "wave 0 at body.inc:2" in steps[1].output and "v_add_u32 v1, 7, v1" in steps[1].output
+    code, steps, _ = batch(tmp_path, prog, "break 2", "continue")
+    assert "v_mov_b32 v1, 0" in steps[0].output
+    code, steps, _ = batch(tmp_path, prog, "break nosuch.inc:1")
+    assert "no instructions from a file 'nosuch.inc'" in steps[0].output

@@ -56,19 +56,41 @@ class Kernel:
     symbols: dict
     infos: list = field(default_factory=list)  # OpInfo | None per instruction
 
-    def instruction_at_line(self, line: int) -> int | None:
-        """The instruction a user means by a source line: the first one written on it, else the
-        first one a macro call or `.rept` on it expanded to, else the first on a later line.
+    def same_file(self, span_file: str, file: str | None) -> bool:
+        """Is `span_file` the file a user named (None: the file being assembled)? A name may be
+        given as written in the .include, as a path, or as the base name."""
+        main = self.program.file
+        if file is None:
+            return span_file == main
+        if span_file == file:
+            return True
+        import os
+        return os.path.basename(span_file) == os.path.basename(file) or \
+            os.path.abspath(span_file) == os.path.abspath(file)
+
+    def written_at(self, index: int) -> str:
+        """Where instruction `index` is written, for messages: "line 12" in the file being
+        assembled, "regs.inc:12" in an included one."""
+        import os
+        sp = self.instructions[index].span
+        return f"line {sp.line}" if sp.file == self.program.file else f"{os.path.basename(sp.file)}:{sp.line}"
+
+    def instruction_at_line(self, line: int, file: str | None = None) -> int | None:
+        """The instruction a user means by a source line of `file` (None: the file being
+        assembled, not an included one): the first one written on it, else the first one a
+        macro call or `.rept` on it expanded to, else the first on a later line of that file.
         (Macro bodies come before their uses, so program order is not always line order.)"""
         best = None
         for i, ins in enumerate(self.instructions):
+            if not self.same_file(ins.span.file, file):
+                continue
             ln = ins.span.line
             if ln == line:
                 return i
             if ln > line and (best is None or ln < self.instructions[best].span.line):
                 best = i
         expansions = self.program.expansions
-        if expansions:
+        if expansions and (file is None or self.same_file(self.program.file, file)):
             for i in sorted(expansions):
                 if line in expansions[i]:
                     return i
@@ -82,9 +104,9 @@ class Kernel:
         inlined function. Outside expansions this is just ``(index,)``."""
         if not self.program.expansions or index not in self.program.expansions:
             return (index,)
-        line = self.instructions[index].span.line
+        span = self.instructions[index].span
         return tuple(i for i, ins in enumerate(self.instructions)
-                     if ins.span.line == line and i in self.program.expansions)
+                     if ins.span.line == span.line and ins.span.file == span.file and i in self.program.expansions)
 
 
 def target_features(program: Program) -> dict[str, bool]:

@@ -8,6 +8,7 @@ take gdb's `/FMT` after the command word (`p/f v5`) or as a separate word.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -98,14 +99,18 @@ def location(s: Session, arg: str) -> int:
         if st.done:
             raise CommandError(f"wave {s.wave} has ended: give a line or label")
         return st.pc
+    file = None
     if ":" in a and a.rsplit(":", 1)[1].isdigit():
-        a = a.rsplit(":", 1)[1]
+        file, a = a.rsplit(":", 1)
     k = s.kernel
+    if file is not None and not any(k.same_file(ins.span.file, file) for ins in k.instructions):
+        known = sorted({os.path.basename(ins.span.file) for ins in k.instructions})
+        raise CommandError(f"no instructions from a file '{file}'; files: {', '.join(known)}")
     if a.lstrip("+-").isdigit():
         line = int(a)
         if line < 1:
             raise CommandError(f"no line {line}: source lines start at 1")
-        idx = k.instruction_at_line(line)
+        idx = k.instruction_at_line(line, file)
         if idx is not None:
             return idx
         raise CommandError(f"no instruction at or after line {line} (the last is on line "

@@ -58,7 +58,7 @@ class Breakpoint:
                 # `break 10` on a macro call: say where the stop is written, not only the body line
                 return (f"Breakpoint {self.number} at line {asked}: {ins.text()} "
                         f"(first instruction of the expansion, written on line {ins.span.line})")
-            return f"Breakpoint {self.number} at line {ins.span.line}: {ins.text()}{many}"
+            return f"Breakpoint {self.number} at {kernel.written_at(self.index)}: {ins.text()}{many}"
         return f"Breakpoint {self.number}: if {self.text}"
 
 
@@ -363,8 +363,7 @@ class Session:
                 for bp in line_bps:
                     if st.pc in bp.indices:
                         bp.hits += 1
-                        reasons.append(f"Breakpoint {bp.number}, wave {w} at line "
-                                       f"{self.kernel.instructions[st.pc].span.line}")
+                        reasons.append(f"Breakpoint {bp.number}, wave {w} at {self.kernel.written_at(st.pc)}")
                         hit_waves.append(w)
             if hit_waves and self.wave not in hit_waves:
                 self.wave = hit_waves[0]
