@@ -348,3 +348,13 @@ def test_runaway_recursion_is_one_error_not_a_crash():
     prog = parse(".macro r\nr\n.endm\nr\ns_endpgm\n", "k.s")
     errors = [d for d in prog.diagnostics if d.severity == "error"]
     assert errors and "nested more than 20 levels" in errors[0].message
+
+
+def test_print_takes_register_indices_written_with_the_files_symbols(tmp_path, capsys):
+    k = tmp_path / "k.s"
+    k.write_text(".set v_c, 4\n  v_mov_b32 v[v_c], 7\n  v_mov_b32 v[v_c+1], 8\n  s_endpgm\n")
+    assert main(["run", str(k), "--print", "v[v_c:v_c+1]"]) == 0
+    out = capsys.readouterr().out
+    assert "v4 (u32):" in out and "v5 (u32):" in out and "0.. 7: 8 8 8 8 8 8 8 8" in out
+    assert main(["run", str(k), "--print", "v[nope]"]) == 1
+    assert "'nope' has no constant value" in capsys.readouterr().err

@@ -316,3 +316,18 @@ def names(text: str) -> list[str]:
         if kind == "id" and not (k + 1 < len(toks) and toks[k + 1][1] == "(" and val.lower() in FUNCTIONS):
             out.append(val)
     return out
+
+
+_INDEXED = re.compile(r"\b(v|s|a|acc|ttmp)\[([^\[\]]*)\]")
+
+
+def fold_register_indices(text: str, env: Mapping[str, int]) -> str:
+    """`v[v_c:v_c+3]` -> `v[8:11]`: register indices written with symbols, as users type them
+    at `--print`, `expect` and the debugger's `print` (ExprError when a symbol has no value)."""
+    def one(m: re.Match) -> str:
+        parts = m.group(2).split(":")
+        if len(parts) > 2:
+            raise ExprError(f"'{m.group(0)}' is not a register range")
+        vals = [str(evaluate(p.strip(), env)) if IDENT.search(p) else p.strip() for p in parts]
+        return f"{m.group(1)}[{':'.join(vals)}]"
+    return _INDEXED.sub(one, text)

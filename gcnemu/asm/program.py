@@ -288,6 +288,11 @@ class Program:
     def symbols(self) -> dict[str, Operand]:
         return {s.name: s.value for s in self.statements if isinstance(s, Assignment)}
 
+    def constants(self) -> dict[str, int]:
+        """The `.set`/`=`/`.equ` symbols with a constant value, as at the end of the file (what a
+        user means by a symbol name at `--print` or in the debugger)."""
+        return {k: v.value for k, v in self.symbols.items() if isinstance(v, Imm)}
+
     def directive(self, name: str) -> Directive | None:
         for s in self.statements:
             if isinstance(s, Directive) and s.name == name:

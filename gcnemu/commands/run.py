@@ -125,7 +125,8 @@ class PrintSpec:
     tname: str | None
 
 
-def parse_print(cli: CliSource, text: str, target) -> PrintSpec:
+def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
+    """A `--print` register, its indices possibly written with the file's symbols (v[v_c:v_c+3])."""
     from ..snippets.snippet import TYPE_BYTES, parse_reg
     src = cli.span("--print", text)
     from ..snippets.snippet import _top_find
@@ -134,6 +135,12 @@ def parse_print(cli: CliSource, text: str, target) -> PrintSpec:
     if tname and tname not in TYPE_BYTES:
         raise src.error(f"unknown type '{tname}' (known: {', '.join(TYPE_BYTES)})", len(reg_text) + 1, len(text))
     try:
+        if program is not None and "[" in reg_text:
+            from ..asm.expr import ExprError, fold_register_indices
+            try:
+                reg_text = fold_register_indices(reg_text, program.constants())
+            except ExprError as e:
+                raise ValueError(e.message) from None
         reg = parse_reg(reg_text, target)
     except ValueError as e:
         raise src.error(str(e), 0, len(reg_text)) from None
@@ -317,7 +324,7 @@ def run(args) -> int:
         extra = cli_directives(args, cli)
         snippet = load_snippet(args.file, args.arch, extra, program=prog)
         kernel = snippet.kernel()
-        prints = [parse_print(cli, t, kernel.target) for t in args.print_regs]
+        prints = [parse_print(cli, t, kernel.target, kernel.program) for t in args.print_regs]
         timing, cli_lat = timing_options(args)
         sim = snippet.simulate(kernel, cli_lat, args.max_cycles, args.max_instructions, timing=timing)
     except GcnemuError as e:
