@@ -251,7 +251,7 @@ def test_expansion_size_cap():
     src = [".macro A", ".rept 1000", "s_nop 0", ".endr", ".endm", ".rept 50", "A", ".endr"]
     out, diags = expand(src, "t.s", max_lines=10_000)
     assert len(out) == 10_000
-    assert len(diags) == 1 and diags[0].message == "macro expansion exceeds 10000 lines"
+    assert len(diags) == 1 and diags[0].message.startswith("macro expansion exceeds 10000 lines")
     assert diags[0].span.line == 3 and diags[0].notes
 
 

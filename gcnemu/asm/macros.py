@@ -60,8 +60,6 @@ class Line:
     chain: tuple[int, ...] = ()
     cols: tuple | None = field(default=None, compare=False)
     file: str | None = None  # the included file the line is in (None: the file being assembled)
-    # the `.set`/`=`/`.equ` symbols with constant values in force where the line stands (None: none)
-    env: dict | None = field(default=None, compare=False)
 
     @property
     def instantiated_at(self) -> int | None:
@@ -253,6 +251,8 @@ class _State:
     include_dirs: tuple[str, ...] = ()
     sources: dict[str, list[str]] = field(default_factory=dict)  # included file -> its lines
     include_sites: dict[str, Span] = field(default_factory=dict)  # included file -> its .include line
+    # (index into `out`, symbols): from that output line on, these constant symbols are in force
+    env_marks: list = field(default_factory=list)
     includes: list[str] = field(default_factory=list)  # the files being included, outermost first
     defined: set[str] = field(default_factory=set)  # every name given a value by .set/=/.equ/.equiv
     equivs: set[str] = field(default_factory=set)  # names .equiv defined (they can never change)
@@ -304,8 +304,6 @@ def _error(st: _State, item: Line, msg: str, col: int | None = None, width: int 
 def _emit(st: _State, item: Line):
     if len(st.out) >= st.max_lines:
         raise _Abort(item)
-    if st.symbols and item.env is not st.symbols:
-        item = Line(item.text, item.line, item.chain, item.cols, item.file, st.symbols)
     st.out.append(item)
 
 
@@ -719,8 +717,10 @@ def _assign(st: _State, item: Line, name: str, text: str, how: str, col: int):
     if value is not None:
         if st.symbols.get(name, None) != value or name not in st.symbols:
             st.symbols = {**st.symbols, name: value}
+            st.env_marks.append((len(st.out), st.symbols))
     elif name in st.symbols:
         st.symbols = {k: v for k, v in st.symbols.items() if k != name}
+        st.env_marks.append((len(st.out), st.symbols))
 
 
 def _note_labels(st: _State, code: str) -> None:
@@ -864,6 +864,9 @@ class Expansion:
     sources: dict[str, list[str]]
     symbols: dict[str, int]
     include_sites: dict[str, Span] = field(default_factory=dict)
+    # (index into `lines`, symbols): the constant symbols in force from that line on (copied on
+    # write, so each mark keeps its own values: `_v = _v + 1` in a .rept gives one mark a pass)
+    env_marks: list = field(default_factory=list)
 
 
 def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lines: int = MAX_LINES,
@@ -883,7 +886,7 @@ def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lin
                          "of one file)", rule="macro-limit")
     except RecursionError:
         st.diags.append(Diagnostic("error", "macro expansion nested too deeply", Span(file, 1, 1, 1, 2), rule="macro"))
-    return Expansion(st.out, st.diags, st.sources, st.symbols, st.include_sites)
+    return Expansion(st.out, st.diags, st.sources, st.symbols, st.include_sites, st.env_marks)
 
 
 def expand_detailed(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES,
@@ -900,9 +903,9 @@ def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
     return [(ln.text, ln.line, ln.instantiated_at) for ln in out], diags
 
 
-_MACRO_WORD = re.compile(r"\.(?:macro|rept|irpc?|if[a-z]*|endr|endm(?:acro)?|exitm|purgem|else(?:if)?|endif|include|set|equiv|equ|error|err|warning)\b"
-                         r"|^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$@]*[ \t]*:[ \t]*)*[A-Za-z_.$][A-Za-z0-9_.$@]*[ \t]*=(?!=)",
-                         re.I | re.M)
+# (`.set`/`=`/`.equ` alone need no preprocessor: the parser keeps those symbols in order itself)
+_MACRO_WORD = re.compile(r"\.(?:macro|rept|irpc?|if[a-z]*|endr|endm(?:acro)?|exitm|purgem|else(?:if)?|endif|include|equiv"
+                         r"|error|err|warning)\b", re.I)
 
 
 def needs_expansion(lines: list[str] | str) -> bool:

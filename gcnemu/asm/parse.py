@@ -1522,6 +1522,32 @@ INCLUDE_DIRS: list[str] = []
 _WORD = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
 
 
+def _assigned(prog: Program, env: dict, defined: set, name: str, value) -> None:
+    """Ordered assignment where the preprocessor did not run (no macros, conditionals or includes
+    in the file): the scanner keeps the constant symbols itself as it reads them."""
+    if any(type(st) is Label and st.name == name for st in prog.statements):
+        prog.diagnostics.append(Diagnostic("error", f"redefinition of '{name}'", value.span, rule="symbol"))
+        return
+    if type(value) is Imm:
+        env[name] = value.value
+        defined.add(name)
+        return
+    env.pop(name, None)
+    if name not in defined and name in _names_in(value):
+        prog.diagnostics.append(Diagnostic("error", f"cyclic dependency detected for symbol '{name}'", value.span,
+                                           rule="symbol"))
+    defined.add(name)
+
+
+def _names_in(x) -> set:
+    if type(x) is Symbol:
+        return {x.name}
+    out = set()
+    for a in getattr(x, "args", ()) or ():
+        out |= _names_in(a)
+    return out
+
+
 def _names_symbol(code: str, env: dict) -> bool:
     """Does the statement read a symbol that has a constant value here? (Such lines bypass the
     statement memo and the fast paths: the same text means another value elsewhere.)"""
@@ -1561,20 +1587,26 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
     count = 0
     memo: dict = {}  # statement text -> its recipe (or Instruction): identical text parses identically
     memo_hits = 0
-    if needs_expansion(decoded):  # .macro, .rept, .if, .set, .include...: what llvm-mc would assemble
+    expanded = needs_expansion(decoded)
+    if expanded:  # .macro, .rept, .if, .include...: what llvm-mc would assemble
         ex = preprocess(prog.lines, file, include_dirs)
         prog.diagnostics.extend(ex.diagnostics)
         prog.sources = ex.sources
         prog.include_sites = ex.include_sites
-        source = _expanded_source(prog, ex.lines, ex.include_sites)
+        source = _expanded_source(prog, ex.lines, ex.include_sites, ex.env_marks)
     else:
         source = ((k, t, file, None) for k, t in enumerate(prog.lines, start=1))
     memos = {file: memo}
     kernel_block = False  # inside .amdhsa_kernel ... .end_amdhsa_kernel
+    # without the preprocessor, the scanner keeps the constant symbols itself, in order
+    own_env: dict | None = None if expanded else {}
+    own_defined: set = set()
     for lineno, raw, file, env in source:
         if file is not builder.file:
             builder.file = file
             memo = memos.setdefault(file, {})
+        if own_env is not None:
+            env = own_env
         builder.env = env or {}
         if block_end is not None:
             if raw.strip().lower().startswith(block_end):
@@ -1621,6 +1653,8 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
             if value is not None:
                 prog.statements.append(Assignment(m.group(1), value,
                                                   Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
+                if own_env is not None:
+                    _assigned(prog, own_env, own_defined, m.group(1), value)
             continue
         if stripped.startswith("."):
             head = stripped.split(None, 1)
@@ -1636,6 +1670,8 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
                 value = _parse_expr(expr_parser, builder, code, value_col, lineno, prog)
                 if value is not None:
                     prog.statements.append(Assignment(args[0], value, sp))
+                    if own_env is not None:
+                        _assigned(prog, own_env, own_defined, args[0], value)
                 continue
             if not directives.known(dname, kernel_block):
                 prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
@@ -1752,7 +1788,7 @@ def _grammar_instruction(instr_parser: Lark, builder: _Builder, code: str, file:
     return None
 
 
-def _expanded_source(prog: Program, items, sites=None):
+def _expanded_source(prog: Program, items, sites=None, marks=()):
     """(line, text, file, symbols) of each expanded line, for the scanner loop of `_parse`.
 
     After the loop has handled a line (when it asks for the next one), the statements and
@@ -1760,9 +1796,14 @@ def _expanded_source(prog: Program, items, sites=None):
     line's (the macro body line: that is what a diagnostic shows), diagnostics get llvm-mc's
     "while in macro instantiation" notes, and instructions are recorded in `prog.expansions`."""
     stmts, diags = prog.statements, prog.diagnostics
-    for it in items:
+    env = None
+    mark = 0
+    for k, it in enumerate(items):
+        while mark < len(marks) and marks[mark][0] <= k:
+            env = marks[mark][1]
+            mark += 1
         s0, d0 = len(stmts), len(diags)
-        yield it.line, it.text, it.file or prog.file, it.env
+        yield it.line, it.text, it.file or prog.file, env
         if it.cols is not None:
             for k in range(s0, len(stmts)):
                 stmts[k] = _remap(stmts[k], it.cols)

@@ -677,9 +677,7 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
                 if sp is not None and sp.line == sp.end_line and 1 <= sp.line <= n_lines \
                         and (not expansions or st.index not in expansions) and sp.file == main_file:
                     key = (sp.column, lines[sp.line - 1][sp.column - 1:sp.end_column - 1])
-                    if symbolic is not None and any(w in symbolic for w in _WORD.findall(key[1])):
-                        key = None  # a symbol's value may differ from one use of this text to the next
-                    hit = memo_get(key) if key is not None else None
+                    hit = memo_get(key)  # (texts naming a symbol are never stored: see below)
                     if hit is not None:
                         if hit:
                             diags.extend(_moved(d, sp.line) for d in hit)
@@ -697,8 +695,9 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
                 notes = include_notes(sp.file, program.include_sites)
                 for d in out:
                     d.notes = list(d.notes) + notes
-            if key is not None and not ctx.used_symbols:
-                memo[key] = out
+            if key is not None and not ctx.used_symbols and \
+                    (symbolic is None or not any(w in symbolic for w in _WORD.findall(key[1]))):
+                memo[key] = out  # a symbol's value may differ from one use of the same text to the next
             if shape is not None and not out:  # a shape names no symbol but plain labels
                 valid_shapes.add(shape)
             diags.extend(out)
