@@ -358,3 +358,20 @@ def test_print_takes_register_indices_written_with_the_files_symbols(tmp_path, c
     assert "v4 (u32):" in out and "v5 (u32):" in out and "0.. 7: 8 8 8 8 8 8 8 8" in out
     assert main(["run", str(k), "--print", "v[nope]"]) == 1
     assert "'nope' has no constant value" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ resource bounds (issue 18 #11)
+
+
+def test_a_runaway_rept_is_refused_before_it_expands():
+    """`.rept 999999` in a 4-line file took 43 s and 0.9 GB; the limit refuses it at once."""
+    prog = parse(".rept 999999\n  s_nop 0\n.endr\ns_endpgm\n", "k.s")
+    (err,) = [d for d in prog.diagnostics if d.severity == "error"]
+    assert (err.span.line, err.rule) == (1, "macro-limit") and "500000 lines" in err.message
+    assert len(prog.instructions) == 1
+
+
+def test_an_expression_of_a_million_operators_is_refused_not_parsed():
+    prog = parse("v_mov_b32 v0, " + "1+" * 60_000 + "1\ns_endpgm\n", "k.s")
+    (err,) = [d for d in prog.diagnostics if d.severity == "error"]
+    assert err.rule == "input-limit" and err.span.line == 1 and "operators" in err.message

@@ -1514,8 +1514,11 @@ def parse(text: str | bytes, file: str = "<input>", fast: bool = True, include_d
             gc.enable()
 
 
-# The longest line gcnemu reads (llvm-mc has no limit; real kernels stay far below it).
-MAX_LINE_CHARS = 1 << 20
+# The longest line gcnemu reads, and the most operators one statement may hold (llvm-mc has no
+# limit; real kernels stay far below both). A 10 MB expression took a minute and 2 GB to refuse.
+MAX_LINE_CHARS = 16 << 20
+MAX_OPERATORS = 50_000
+_OPERATOR_CHARS = "+-*/%,|&^<>()~!"
 
 # -I folders of the command line: where `.include` looks after the including file's own folder
 INCLUDE_DIRS: list[str] = []
@@ -1646,6 +1649,11 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
         if not stripped:
             continue
         start_col = len(code) - len(code.lstrip()) + 1
+        if len(stripped) > MAX_OPERATORS and sum(map(stripped.count, _OPERATOR_CHARS)) > MAX_OPERATORS:
+            prog.diagnostics.append(Diagnostic("error", f"statement has more than {MAX_OPERATORS} operators; gcnemu "
+                                               "reads no longer expressions", Span(file, lineno, start_col, lineno,
+                                                                                   start_col + 1), rule="input-limit"))
+            continue
         # assignments: `name = expr`
         m = _SET_RE.match(code) if "=" in code else None
         if m and not stripped.startswith("."):
