@@ -141,7 +141,7 @@ def bundled() -> list[str]:
 
 def make_bundled(path: str) -> Simulation:
     """A bundled program launched with the setup its header declares."""
-    from gcnemu.snippets.snippet import load_snippet
+    from gcnemu.snippets.runner import load_snippet
     return load_snippet(path).simulate(run=False)
 
 

@@ -38,7 +38,8 @@ KERNELS = ["gemm_lds_dma_gfx942", "gemm_lds_dma_gfx90a", "sgemm_vector"]
 
 def measure(name: str, repeat: int) -> dict:
     from gcnemu.sim.engine import kernel_stats
-    from gcnemu.snippets.snippet import check, load_snippet
+    from gcnemu.snippets.expectations import check
+    from gcnemu.snippets.runner import load_snippet
 
     t0 = time.perf_counter()
     snippet = load_snippet(str(ROOT / "programs" / f"{name}.s"))

@@ -20,7 +20,7 @@ def lint(program, target: str, **kw):
     (workgroup size, registers set by the launch) come from the file's header unless given."""
     from .analysis.lint import lint as _lint
     if kw.get("launch") is None:
-        from .snippets.snippet import launch_facts
+        from .snippets.launch import launch_facts
         kw["launch"] = launch_facts(program)
     return _lint(program, target, **kw)
 

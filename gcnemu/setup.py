@@ -1,7 +1,7 @@
 """Launch setup: workgroup shape, buffers, kernel arguments, initial registers, LDS.
 
 The same `Setup` comes from Python, from CLI flags (`gcnemu run --buffer ... --arg ...`)
-or from the header comment of an asm file (see `gcnemu.snippets.snippet`).
+or from the header comment of an asm file (see `gcnemu.snippets`).
 
 Initial SGPRs follow the AMDHSA kernel ABI: user SGPRs first (the kernarg segment
 pointer in s[0:1] when enabled), then the system SGPRs (workgroup ids x, y, z, each

@@ -240,7 +240,7 @@ def test_update_reports_its_changes_in_json(tmp_path, capsys, cycles):
 ])
 def test_a_timing_range_is_rewritten_by_the_rule_of_cycles(written, measured, metric, rewritten):
     from gcnemu.commands.test import _new_metric
-    from gcnemu.snippets.snippet import MetricExpect, Src, parse_range
+    from gcnemu.snippets.header import MetricExpect, Src, parse_range
     val = Src("k.s", 1, 1, written)
     lo, hi = parse_range(val, metric)
     assert _new_metric(MetricExpect(val, None, metric=metric, lo=lo, hi=hi, value_src=val), measured) == rewritten

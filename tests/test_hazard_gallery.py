@@ -46,7 +46,7 @@ _EXPECT_HAZARD = re.compile(r"^//\s+expect hazard ([\w-]+) at (\d+)\s*$", re.M)
 
 
 def _run(path: Path):
-    from gcnemu.snippets.snippet import load_snippet
+    from gcnemu.snippets.runner import load_snippet
     snippet = load_snippet(str(path))
     kernel = snippet.kernel()
     return kernel, snippet.simulate(kernel)

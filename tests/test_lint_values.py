@@ -12,7 +12,7 @@ import pytest
 
 from gcnemu.analysis.cfg import build_cfg
 from gcnemu.analysis.classify import classify_all
-from gcnemu.snippets.snippet import launch_facts
+from gcnemu.snippets.launch import launch_facts
 from gcnemu.analysis.values import (LdsRanges, ValueAnalysis, band, bor, bxor, initial_state,
                                     overlap)
 from gcnemu.asm.parse import parse

@@ -12,7 +12,10 @@ import pytest
 from gcnemu import parse
 from gcnemu.asm.diagnostics import GcnemuError, render
 from gcnemu.setup import buffer_descriptor
-from gcnemu.snippets.snippet import check, load_snippet, scan_directives, setup_from_program
+from gcnemu.snippets.expectations import check
+from gcnemu.snippets.runner import load_snippet
+from gcnemu.snippets.header import scan_directives
+from gcnemu.snippets.launch import setup_from_program
 
 
 def write(tmp_path, text: str, name: str = "k.s") -> str:
@@ -393,7 +396,8 @@ def test_never_written_registers_are_marked(tmp_path):
 
 def test_timing_figures_are_expectations_with_ranges(tmp_path):
     """MFMA utilisation and stall cycles per wave can be pinned to ranges like cycles."""
-    from gcnemu.snippets.snippet import check, load_snippet
+    from gcnemu.snippets.expectations import check
+    from gcnemu.snippets.runner import load_snippet
     src = """; gcnemu:
 ;   arch: gfx90a
 ;   expect mfma-utilisation: 0.9..1.0
@@ -421,7 +425,7 @@ s_endpgm
 
 def test_a_stall_expectation_needs_a_reason_and_a_range(tmp_path):
     from gcnemu.asm.diagnostics import GcnemuError
-    from gcnemu.snippets.snippet import load_snippet
+    from gcnemu.snippets.runner import load_snippet
     path = tmp_path / "t.s"
     path.write_text("; gcnemu:\n;   expect stall: 0..1\ns_endpgm\n")
     with pytest.raises(GcnemuError):
@@ -519,7 +523,7 @@ def test_every_stall_reason_the_engine_books_is_a_known_one():
     from pathlib import Path
 
     from gcnemu.sim.counters import STALL_REASONS
-    from gcnemu.snippets.snippet import load_snippet
+    from gcnemu.snippets.runner import load_snippet
     booked = set()
     for name in ("gemm_lds_dma_gfx942.s", "sgemm_vector.s", "loop_sum.s", "batched_hgemm_4x4.s"):
         sim = load_snippet(str(Path(__file__).parents[1] / "programs" / name)).simulate()

@@ -11,7 +11,7 @@ import pytest
 
 from gcnemu.commands.test import run_one
 from gcnemu.asm.parse import parse_file
-from gcnemu.snippets.snippet import VALUE_EXPECTS, parse_header
+from gcnemu.snippets.header import VALUE_EXPECTS, parse_header
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
 FILES = sorted(PROGRAMS.rglob("*.s"))

@@ -69,7 +69,7 @@ def run(args) -> int:
     from ..analysis.lint import lint
     from ..asm.parse import parse
     from ..asm.validate import program_target, validate
-    from ..snippets.snippet import launch_facts
+    from ..snippets.launch import launch_facts
 
     if args.fix:
         if args.output and args.in_place:

@@ -61,7 +61,7 @@ class CliSource:
 
     def directive(self, option: str, value: str, key: str, joiner: str):
         """`--buffer A=...` becomes the statement `buffer A=...`, columns kept on the option text."""
-        from ..snippets.snippet import Directive, Src
+        from ..snippets.header import Directive, Src
         shown = f"{option} {value}"
         self.lines.append(shown)
         stmt = key + joiner + value
@@ -70,7 +70,7 @@ class CliSource:
 
     def span(self, option: str, value: str):
         """The option's value as a source piece (for --print, which is not a header statement)."""
-        from ..snippets.snippet import Src
+        from ..snippets.header import Src
         shown = f"{option} {value}"
         self.lines.append(shown)
         return Src(CLI_FILE, len(self.lines), len(option) + 2, value)
@@ -127,9 +127,9 @@ class PrintSpec:
 
 def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
     """A `--print` register, its indices possibly written with the file's symbols (v[v_c:v_c+3])."""
-    from ..snippets.snippet import TYPE_BYTES, parse_reg
+    from ..snippets.header import TYPE_BYTES, parse_reg
     src = cli.span("--print", text)
-    from ..snippets.snippet import _top_find
+    from ..snippets.header import _top_find
     colon, _ = _top_find(text, (":",))
     reg_text, tname = (text[:colon], text[colon + 1:].strip() or None) if colon >= 0 else (text, None)
     if tname and tname not in TYPE_BYTES:
@@ -150,7 +150,7 @@ def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
 
 
 def format_values(values: np.ndarray, tname: str) -> list[str]:
-    from ..snippets.snippet import FLOAT_TYPES
+    from ..snippets.header import FLOAT_TYPES
     out = []
     for v in np.asarray(values).reshape(-1):
         if tname in FLOAT_TYPES:
@@ -163,7 +163,7 @@ def format_values(values: np.ndarray, tname: str) -> list[str]:
 
 def register_text(spec: PrintSpec, wave) -> list[str]:
     """All 64 lanes (8 per row) of each register, in the requested type (u32 by default)."""
-    from ..snippets.snippet import TYPE_BYTES, typed_from_words
+    from ..snippets.header import TYPE_BYTES, typed_from_words
     reg = spec.reg
     tname = spec.tname or ("u64" if reg.count == 2 and not reg.vector else "u32")
     words = reg.words(wave)
@@ -313,7 +313,8 @@ def wave_summary(sim, i: int) -> dict:
 
 def run(args) -> int:
     from ..asm.parse import parse_file
-    from ..snippets.snippet import check, load_snippet
+    from ..snippets.expectations import check
+    from ..snippets.runner import load_snippet
     cli = CliSource()
     sources: dict[str, list[str]] = {}
     get_lines = lines_for(cli, sources)
@@ -347,7 +348,7 @@ def run(args) -> int:
             failures = check(snippet, sim)
         except GcnemuError as e:
             check_error = e
-    from ..snippets.snippet import locate
+    from ..snippets.expectations import locate
     hazard_diags = hazard_diagnostics(sim)
     diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
     if check_error is not None:

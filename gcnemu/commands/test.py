@@ -73,7 +73,7 @@ class Result:
 
 
 def has_header(lines: list[str]) -> bool:
-    from ..snippets.snippet import scan_directives
+    from ..snippets.header import scan_directives
     try:
         return bool(scan_directives(lines, "<probe>"))
     except GcnemuError:
@@ -83,7 +83,8 @@ def has_header(lines: list[str]) -> bool:
 def run_one(path: str, arch: str | None, update: bool = False) -> Result:
     """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason)."""
     from ..asm.parse import parse_file
-    from ..snippets.snippet import check, load_snippet
+    from ..snippets.expectations import check
+    from ..snippets.runner import load_snippet
     try:
         prog = parse_file(path)
     except OSError as e:
@@ -207,7 +208,8 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
     numbers are mapped through the inserted and removed lines. `changes` receives one line per
     change (`line 6: expect cycles: 1 -> 742`, `added: expect hazard R at 9`), with the line
     numbers of the new file."""
-    from ..snippets.snippet import CyclesExpect, HazardExpect, MetricExpect, found_hazards, measured_metric
+    from ..snippets.header import CyclesExpect, HazardExpect, MetricExpect, measured_metric
+    from ..snippets.expectations import found_hazards
     text = read_text(snippet.path)
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     lines = text[len(bom):].split("\n")

@@ -5,7 +5,7 @@ executed instruction, one column per cycle), the per-instruction table (ready,
 issue, done, stall and reason), per-wave stall breakdown and kernel figures.
 
 Launch setup: a plain `Setup()` (one wave64, kernarg pointer in s[0:1]) plus what the
-file's header declares when `gcnemu.snippets.snippet` is available; `--waves N` runs an
+file's header declares when `gcnemu.snippets` is available; `--waves N` runs an
 N-wave workgroup. Instructions without semantics yet are timed from their pipe and
 leave registers unchanged (a warning says which).
 """
@@ -56,15 +56,10 @@ def parse_range(text: str | None) -> tuple[int, int] | None:
 
 
 def launch_setup(program, target, waves: int | None):
-    """Setup() plus the file header's declarations (gcnemu.snippets.snippet, when it exists)."""
+    """Setup() plus the file header's declarations (gcnemu.snippets)."""
     from ..setup import Setup
-    setup = None
-    try:
-        from ..snippets.snippet import setup_from_program  # written by another engineer; optional
-    except ImportError:
-        setup_from_program = None
-    if setup_from_program is not None:
-        setup = setup_from_program(program, target)
+    from ..snippets.launch import setup_from_program
+    setup = setup_from_program(program, target)
     if setup is None:
         setup = Setup()
     if waves is not None:

@@ -1,6 +1,6 @@
 """Build the Simulation a debugging session runs: the file, its header setup, CLI overrides.
 
-The setup comes from the file's header comments (`gcnemu.snippets.snippet`), exactly as
+The setup comes from the file's header comments (`gcnemu.snippets`), exactly as
 `gcnemu run` and `gcnemu test` launch it, so a program behaves the same in the
 debugger as everywhere else. CLI setup options arrive as extra header
 directives, applied last so they win.
@@ -13,7 +13,7 @@ from typing import Iterable
 def simulation_for_file(path: str, arch: str | None = None, extra: Iterable = (), max_cycles: int | None = None,
                         max_instructions: int | None = None, timing=None, latencies: dict | None = None):
     """A launched, not yet started Simulation for `path` (GcnemuError on bad input)."""
-    from ..snippets.snippet import load_snippet
+    from ..snippets.runner import load_snippet
     snip = load_snippet(path, arch, extra)
     kernel = snip.kernel()
     return snip.simulate(kernel, latencies, max_cycles=max_cycles, max_instructions=max_instructions, run=False,

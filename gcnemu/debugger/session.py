@@ -135,7 +135,7 @@ class Session:
     @classmethod
     def from_file(cls, path: str, arch: str | None = None, extra=(), max_cycles: int | None = None,
                   max_instructions: int | None = None, **kw) -> "Session":
-        """Load a file with its header setup (gcnemu.snippets.snippet) and open a session on it."""
+        """Load a file with its header setup (gcnemu.snippets) and open a session on it."""
         from .launch import simulation_for_file
         return cls(simulation_for_file(path, arch, extra, max_cycles, max_instructions), **kw)
 
