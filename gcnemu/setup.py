@@ -37,6 +37,7 @@ class BufferSpec:
 class Setup:
     workgroup_size: tuple[int, int, int] = (64, 1, 1)
     workgroup_id: tuple[int, int, int] = (0, 0, 0)
+    grid: tuple[int, int, int] = (1, 1, 1)  # workgroups in the dispatch (a grid run sets it)
     buffers: list[BufferSpec] = field(default_factory=list)
     args: list[tuple[str, object]] = field(default_factory=list)  # kernarg order: (name, buffer name | int | float)
     sgprs: dict[str, int] = field(default_factory=dict)  # "s5" / "s[4:5]" -> value

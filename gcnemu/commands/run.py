@@ -48,6 +48,14 @@ def add_arguments(p) -> None:
     p.add_argument("--max-instructions", type=int, default=None, metavar="N",
                    help="stop after N executed instructions")
     p.add_argument("--trace", metavar="OUT.json", help="write a Chrome/Perfetto trace of the run")
+    gg = p.add_argument_group("whole grids")
+    gg.add_argument("--grid", metavar="X[,Y,Z]",
+                    help="run every workgroup of an X*Y*Z grid against one global memory (or 'grid:' in the header)")
+    gg.add_argument("--jobs", type=int, default=None, metavar="N",
+                    help="worker processes for --grid (default: one per core)")
+    gg.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run --grid's workgroups on a Dask distributed cluster (e.g. tcp://host:8786; "
+                         "needs pip install gcnemu[cluster])")
 
 
 # ---------------------------------------------------------------- options as header statements
@@ -327,7 +335,14 @@ def run(args) -> int:
         kernel = snippet.kernel()
         prints = [parse_print(cli, t, kernel.target, kernel.program) for t in args.print_regs]
         timing, cli_lat = timing_options(args)
-        sim = snippet.simulate(kernel, cli_lat, args.max_cycles, args.max_instructions, timing=timing)
+        grid = parse_grid(args.grid) if args.grid else snippet.header.grid
+        if grid is not None:
+            if args.trace or args.latency_file:
+                raise GcnemuError("--trace and --latency-file are not available with --grid yet")
+            sim, grid_run = _run_grid(args, snippet, kernel, grid, extra, cli_lat)
+        else:
+            grid_run = None
+            sim = snippet.simulate(kernel, cli_lat, args.max_cycles, args.max_instructions, timing=timing)
     except GcnemuError as e:
         return _setup_failed(args, e.diagnostics or [Diagnostic("error", str(e), None)], get_lines)
     except KeyError as e:  # an unknown latency name from Latencies.override
@@ -350,11 +365,14 @@ def run(args) -> int:
             check_error = e
     from ..snippets.expectations import locate
     hazard_diags = hazard_diagnostics(sim)
+    if grid_run is not None:
+        from ..grid import race_diagnostics
+        hazard_diags += race_diagnostics(grid_run)
     diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
     if check_error is not None:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
     failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
-        or check_error is not None
+        or check_error is not None or (grid_run is not None and any(r.error for r in grid_run.results))
 
     if args.format == "json":
         out = {"waves": [], "instructions": int(sim.instructions_executed), "cycles": int(sim.cycles),
@@ -364,6 +382,8 @@ def run(args) -> int:
             for spec in prints:
                 regs.update(register_json(spec, sim.wave(i)))
             out["waves"].append({"wave": i, "registers": regs, **wave_summary(sim, i)})
+        if grid_run is not None:
+            out["grid"] = grid_json(grid_run)
         if snippet.header.has_expectations:
             out["check"] = {"passed": not failures and check_error is None,
                             "expectations": len(snippet.expects),
@@ -386,6 +406,9 @@ def run(args) -> int:
           f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
     for line in timing_summary(sim):
         print(line)
+    if grid_run is not None:
+        for line in grid_text(grid_run):
+            print(line)
     if snippet.header.has_expectations and check_error is None:
         n = len(snippet.expects)
         if failures:
@@ -398,6 +421,59 @@ def run(args) -> int:
         path = args.file
         print(f"next: gcnemu step {path} | gcnemu timeline {path} --wave 0 | gcnemu lint {path}")
     return 1 if failed else 0
+
+
+def parse_grid(text: str):
+    from ..grid import parse_grid as _parse
+    return _parse(text)
+
+
+def _run_grid(args, snippet, kernel, grid, extra, cli_lat):
+    """Every workgroup of the grid: a local process pool, or a Dask cluster with --scheduler."""
+    from ..asm import parse as parse_mod
+    from ..grid import GridJob, run_grid
+    job = GridJob(args.file, args.arch, tuple(extra), tuple(parse_mod.INCLUDE_DIRS), args.max_cycles,
+                  args.max_instructions, tuple(sorted((cli_lat or {}).items())))
+    if args.jobs is not None and args.jobs < 1:
+        raise GcnemuError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise GcnemuError("--scheduler needs Dask's distributed package: pip install 'gcnemu[cluster]'") from None
+        try:
+            client = Client(args.scheduler, timeout="5s")
+        except OSError as e:
+            raise GcnemuError(f"--scheduler {args.scheduler}: cannot reach the Dask scheduler ({e})") from None
+        try:
+            return run_grid(snippet, kernel, grid, job, executor=client.get_executor())
+        finally:
+            client.close()
+    return run_grid(snippet, kernel, grid, job, jobs=args.jobs)
+
+
+def grid_text(run) -> list[str]:
+    n = len(run.results)
+    cyc = run.cycles
+    how = "one after another (the kernel has global atomics)" if run.sequential else \
+        f"{run.workers} worker process{'es' if run.workers != 1 else ''}"
+    out = [f"grid {run.grid[0]}x{run.grid[1]}x{run.grid[2]}: {n} workgroups, {how}; cycles per workgroup "
+           f"min {min(cyc)}, mean {sum(cyc) / n:.0f}, max {max(cyc)}"]
+    out += run.histogram()
+    bad = [r for r in run.results if r.error]
+    for r in bad[:5]:
+        out.append(f"  workgroup {r.id}: {r.error}")
+    if len(bad) > 5:
+        out.append(f"  ... {len(bad) - 5} more workgroups failed")
+    return out
+
+
+def grid_json(run) -> dict:
+    return {"grid": list(run.grid), "sequential": run.sequential, "workers": run.workers,
+            "workgroups": [{"id": list(r.id), "cycles": r.cycles, "instructions": r.instructions,
+                            "hazards": r.hazards, "error": r.error} for r in run.results],
+            "races": [{"buffer": r.buffer, "first_byte": r.first_byte, "last_byte": r.last_byte, "bytes": r.bytes,
+                       "workgroups": [list(w) for w in r.workgroups]} for r in run.races]}
 
 
 def _setup_failed(args, diags: list[Diagnostic], get_lines) -> int:

@@ -93,7 +93,13 @@ def run_one(path: str, arch: str | None, update: bool = False) -> Result:
         return Result(path, "SKIP", report=["no gcnemu header"])
     try:
         snippet = load_snippet(path, arch, program=prog)
-        sim = snippet.simulate()
+        if snippet.header.grid:  # `grid:` in the header: every workgroup, one global memory
+            from ..asm import parse as parse_mod
+            from ..grid import GridJob, run_grid
+            job = GridJob(path, arch, include_dirs=tuple(parse_mod.INCLUDE_DIRS))
+            sim, _ = run_grid(snippet, snippet.kernel(), snippet.header.grid, job)
+        else:
+            sim = snippet.simulate()
         failures = check(snippet, sim)
     except GcnemuError as e:
         diags = e.diagnostics

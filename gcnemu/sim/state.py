@@ -45,6 +45,7 @@ class Buffer:
     name: str
     base: int
     data: np.ndarray  # uint8
+    written: np.ndarray | None = None  # bool per byte, when writes are tracked (grid runs)
 
     @property
     def end(self) -> int:
@@ -73,6 +74,12 @@ class GlobalMemory:
         self.buffers.append(buf)
         self._bases.append(buf.base)
         return buf
+
+    def track_writes(self) -> None:
+        """Remember which bytes of each buffer get written (a grid run merges those, and finds
+        bytes two workgroups wrote)."""
+        for b in self.buffers:
+            b.written = np.zeros(len(b.data), dtype=bool)
 
     def buffer(self, name: str) -> Buffer:
         for b in self.buffers:
@@ -119,6 +126,8 @@ class GlobalMemory:
         buf, off = self._locate(addrs, size, lanes)
         idx = off[:, None] + np.arange(size)[None, :]
         buf.data[idx.reshape(-1)] = data.reshape(-1)
+        if buf.written is not None:
+            buf.written[idx.reshape(-1)] = True
 
     def read_scalar(self, address: int, size: int) -> np.ndarray:
         return self.read(np.array([address], dtype=np.uint64), size, np.array([0]))[0]

@@ -549,6 +549,7 @@ class Header:
     workgroup: tuple[tuple[int, int, int], Src] | None = None
     waves: tuple[int, Src] | None = None
     workgroup_id: tuple[int, int, int] | None = None
+    grid: tuple[int, int, int] | None = None  # `grid: X[, Y[, Z]]`: run every workgroup of the dispatch
     kernarg: tuple[int | None, Src] | None = None
     latencies: dict[str, int] = field(default_factory=dict)
     latency_src: dict[str, Src] = field(default_factory=dict)
@@ -651,6 +652,14 @@ def _h_waves(d: Directive, rest: Src, h: Header) -> None:
     if n > 16:
         raise val.error("a workgroup has at most 16 waves")
     h.waves = (n, val)
+
+
+def _h_grid(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "grid")
+    dims = [_int_value(s, "grid", 1) for s in _split_commas(val)]
+    if not 1 <= len(dims) <= 3:
+        raise val.error("grid: expected X[, Y[, Z]] workgroup counts")
+    h.grid = tuple(dims + [1] * (3 - len(dims)))
 
 
 def _h_workgroup_id(d: Directive, rest: Src, h: Header) -> None:
@@ -1139,7 +1148,7 @@ def measured_metric(sim, metric: str) -> float:
 
 _HANDLERS = {
     "arch": _h_arch, "target": _h_arch, "workgroup": _h_workgroup, "waves": _h_waves,
-    "workgroup-id": _h_workgroup_id, "kernarg": _h_kernarg, "latency": _h_latency,
+    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "kernarg": _h_kernarg, "latency": _h_latency,
     "max-cycles": _h_limit("max_cycles"), "max-instructions": _h_limit("max_instructions"),
     "buffer": _h_buffer, "arg": _h_arg, "args": _h_arg, "sgpr": _h_reginit, "vgpr": _h_reginit,
     "agpr": _h_reginit, "lds": _h_lds, "expect": _h_expect,

@@ -1,0 +1,289 @@
+"""Whole grids: every workgroup of a dispatch, run against one global memory.
+
+A real convolution or GEMM is thousands of workgroups; `gcnemu run --grid X[,Y,Z]` runs each
+with the timed engine (cycles per workgroup stay exact) and combines what they wrote:
+
+- Workgroups are independent on hardware unless they use atomics, so each one runs from the
+  initial memory, in a worker process, and returns the bytes it wrote. The parent lays those
+  bytes over the initial memory. Two workgroups writing the same byte is a race (the order
+  between workgroups is not defined), reported with the buffer, the bytes and the workgroups.
+- A kernel with global atomics is run workgroup after workgroup in this process, each starting
+  from the memory the previous ones left: one valid serialisation, as atomics allow.
+
+Work is handed to a `concurrent.futures.Executor`: a local process pool by default, or any
+executor a caller passes, such as a Dask distributed client's (`--scheduler tcp://host:8786`),
+so one grid spreads over a cluster with no protocol of our own. Workers receive a small
+picklable `GridJob` (the file, target, CLI overrides) and load the kernel once per process.
+"""
+from __future__ import annotations
+
+import copy
+import os
+import pickle
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .asm.diagnostics import Diagnostic, GcnemuError
+
+MAX_WORKGROUPS = 1 << 20  # a grid larger than this is refused up front
+
+
+@dataclass(frozen=True)
+class GridJob:
+    """What a worker needs to rebuild the launch: picklable, small."""
+
+    path: str
+    arch: str | None
+    extra: tuple = ()  # header Directives from the command line (applied last)
+    include_dirs: tuple[str, ...] = ()
+    max_cycles: int | None = None
+    max_instructions: int | None = None
+    latencies: tuple = ()  # (name, cycles) overrides
+
+
+@dataclass
+class WorkgroupResult:
+    """One workgroup's run: its timing, whether it ended well, and the bytes it wrote."""
+
+    id: tuple[int, int, int]
+    cycles: int
+    instructions: int
+    hazards: int
+    error: str | None = None
+    # buffer name -> (byte offsets written, their final values)
+    writes: dict = field(default_factory=dict)
+
+
+@dataclass
+class Race:
+    """Bytes of one buffer that more than one workgroup wrote (the result depends on their order)."""
+
+    buffer: str
+    first_byte: int
+    last_byte: int
+    bytes: int  # how many distinct bytes were written by two or more workgroups
+    workgroups: list[tuple[int, int, int]]  # every workgroup that wrote one of them
+
+    def message(self) -> str:
+        ws = self.workgroups
+        who = f"workgroups {ws[0]} and {ws[1]}" if len(ws) == 2 else \
+            f"{len(ws)} workgroups ({ws[0]}, {ws[1]}, ...)"
+        return (f"global memory race: {who} write the same {self.bytes} bytes of buffer '{self.buffer}' (in "
+                f"[{self.first_byte}, {self.last_byte + 1})) and the kernel has no atomics for them")
+
+
+@dataclass
+class GridRun:
+    grid: tuple[int, int, int]
+    results: list[WorkgroupResult]
+    races: list[Race]
+    sequential: bool  # atomics: workgroups ran one after another in this process
+    workers: int
+
+    @property
+    def cycles(self) -> list[int]:
+        return [r.cycles for r in self.results]
+
+    def histogram(self, bins: int = 8) -> list[str]:
+        """Text histogram of per-workgroup cycles."""
+        cyc = np.array(self.cycles)
+        if len(cyc) == 0:
+            return []
+        lo, hi = int(cyc.min()), int(cyc.max())
+        if lo == hi:
+            return [f"  {lo:>8} cycles: {len(cyc)} workgroups"]
+        edges = np.linspace(lo, hi + 1, bins + 1)
+        counts, _ = np.histogram(cyc, edges)
+        top = max(int(counts.max()), 1)
+        out = []
+        for k, c in enumerate(counts):
+            bar = "#" * max(1 if c else 0, round(30 * int(c) / top))
+            out.append(f"  {int(edges[k]):>8}..{int(edges[k + 1]) - 1:<8} {int(c):>6}  {bar}")
+        return out
+
+
+def parse_grid(text: str) -> tuple[int, int, int]:
+    """`X`, `X,Y` or `X,Y,Z` (also `XxYxZ`) workgroups per dimension."""
+    parts = [p.strip() for p in text.replace("x", ",").split(",")]
+    try:
+        dims = [int(p, 0) for p in parts if p]
+    except ValueError:
+        raise GcnemuError(f"--grid: expected X[,Y[,Z]] workgroup counts, got '{text}'") from None
+    if not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
+        raise GcnemuError(f"--grid: expected one to three positive workgroup counts, got '{text}'")
+    dims += [1] * (3 - len(dims))
+    if dims[0] * dims[1] * dims[2] > MAX_WORKGROUPS:
+        raise GcnemuError(f"--grid {text}: {dims[0] * dims[1] * dims[2]} workgroups; gcnemu runs at most "
+                          f"{MAX_WORKGROUPS} in one grid")
+    return dims[0], dims[1], dims[2]
+
+
+def workgroup_ids(grid: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    x, y, z = grid
+    return [(i, j, k) for k in range(z) for j in range(y) for i in range(x)]
+
+
+def has_global_atomics(kernel) -> bool:
+    """Does the kernel update global memory atomically? (Then workgroups must run in turn.)"""
+    for ins, info in zip(kernel.instructions, kernel.infos):
+        if info is not None and info.has("atomic") and info.encoding in ("FLAT", "GLOBAL", "MUBUF"):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- one workgroup
+
+
+def _simulate(snippet, kernel, wg: tuple[int, int, int], grid, job: GridJob, track: bool, buffers=None):
+    """Run workgroup `wg` of the snippet's launch (optionally over given initial buffer data)."""
+    snip = copy.copy(snippet)
+    snip.built = copy.copy(snippet.built)
+    setup = copy.deepcopy(snippet.built.setup)
+    setup.workgroup_id = wg
+    setup.grid = grid
+    if buffers is not None:
+        for b in setup.buffers:
+            if b.name in buffers:
+                b.data = buffers[b.name]
+    snip.built.setup = setup
+    sim = snip.simulate(kernel, dict(job.latencies) or None, job.max_cycles, job.max_instructions, run=False)
+    if track:
+        sim.memory.track_writes()
+    sim.run()
+    return sim
+
+
+def _result(sim, wg, track: bool) -> WorkgroupResult:
+    err = None
+    if sim.error is not None:
+        err = sim.error.message
+    elif getattr(sim.engine, "halt_reason", None):
+        err = str(sim.engine.halt_reason)
+    res = WorkgroupResult(wg, int(sim.cycles), int(sim.instructions_executed), len(sim.hazards or []), err)
+    if track:
+        for b in sim.memory.buffers:
+            if b.written is not None and not b.name.startswith("__") and b.written.any():
+                idx = np.flatnonzero(b.written)
+                res.writes[b.name] = (idx.astype(np.int64), b.data[idx].copy())
+    return res
+
+
+_CACHE: dict = {}
+
+
+def _loaded(job: GridJob):
+    """The job's snippet and kernel, loaded once per worker process."""
+    key = pickle.dumps(job)
+    hit = _CACHE.get(key)
+    if hit is None:
+        from .asm import parse as parse_mod
+        from .snippets.runner import load_snippet
+        parse_mod.INCLUDE_DIRS[:] = list(job.include_dirs)
+        snippet = load_snippet(job.path, job.arch, list(job.extra))
+        hit = _CACHE[key] = (snippet, snippet.kernel())
+    return hit
+
+
+def run_chunk(job: GridJob, grid: tuple[int, int, int], wgs: list[tuple[int, int, int]]) -> list[WorkgroupResult]:
+    """Worker entry point: run these workgroups from the initial memory, return their writes."""
+    snippet, kernel = _loaded(job)
+    out = []
+    for wg in wgs:
+        try:
+            sim = _simulate(snippet, kernel, wg, grid, job, track=True)
+            out.append(_result(sim, wg, True))
+        except GcnemuError as e:
+            out.append(WorkgroupResult(wg, 0, 0, 0, str(e)))
+    return out
+
+
+# ---------------------------------------------------------------- the grid
+
+
+def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor: Executor | None = None,
+             jobs: int | None = None, progress=None):
+    """Run every workgroup; returns (the Simulation of workgroup (0,0,0) with the combined global
+    memory in its buffers, GridRun). `executor` overrides the local process pool (`jobs` workers,
+    default: one per core); `progress(done, total)` is called as chunks finish."""
+    ids = workgroup_ids(grid)
+    sequential = has_global_atomics(kernel)
+    first = _simulate(snippet, kernel, ids[0], grid, job, track=not sequential)
+    results = [_result(first, ids[0], not sequential)]
+    races: list[Race] = []
+    workers = 1
+    if sequential:
+        data = {b.name: b.data.copy() for b in first.memory.buffers if not b.name.startswith("__")}
+        for k, wg in enumerate(ids[1:], start=2):
+            initial = {b.name: data[b.name].view(np.asarray(b.data).dtype).reshape(np.asarray(b.data).shape)
+                       for b in snippet.built.setup.buffers if b.name in data}
+            sim = _simulate(snippet, kernel, wg, grid, job, track=False, buffers=initial)
+            results.append(_result(sim, wg, False))
+            data = {b.name: b.data.copy() for b in sim.memory.buffers if not b.name.startswith("__")}
+            if progress:
+                progress(k, len(ids))
+        for b in first.memory.buffers:
+            if b.name in data:
+                b.data[...] = data[b.name]
+    elif len(ids) > 1:
+        rest = ids[1:]
+        own = executor is None
+        workers = jobs or os.cpu_count() or 1
+        if own and (workers <= 1 or job.path == "-"):
+            chunks_out = [run_chunk(job, grid, rest)]
+            workers = 1
+        else:
+            pool = executor or ProcessPoolExecutor(max_workers=workers)
+            try:
+                size = max(1, min(64, len(rest) // (workers * 4) or 1))
+                chunks = [rest[i:i + size] for i in range(0, len(rest), size)]
+                futures = [pool.submit(run_chunk, job, grid, c) for c in chunks]
+                chunks_out = []
+                done = 1
+                for f in futures:
+                    chunks_out.append(f.result())
+                    done += len(chunks_out[-1])
+                    if progress:
+                        progress(done, len(ids))
+            finally:
+                if own:
+                    pool.shutdown()
+        for part in chunks_out:
+            results.extend(part)
+        races = _merge(first, results)
+    results.sort(key=lambda r: (r.id[2], r.id[1], r.id[0]))
+    return first, GridRun(grid, results, races, sequential, workers)
+
+
+def _merge(first, results: list[WorkgroupResult]) -> list[Race]:
+    """Lay every workgroup's written bytes over workgroup 0's memory; bytes two workgroups
+    wrote are races (one report per buffer, naming every workgroup involved)."""
+    races: list[Race] = []
+    for b in first.memory.buffers:
+        owner = np.full(len(b.data), -1, dtype=np.int64)
+        clashed = np.zeros(len(b.data), dtype=bool)
+        involved: list[int] = []
+        for k, r in enumerate(results):
+            hit = r.writes.get(b.name)
+            if hit is None:
+                continue
+            idx, vals = hit
+            prev = owner[idx]
+            clash = prev >= 0
+            if clash.any():
+                clashed[idx[clash]] = True
+                for o in np.unique(prev[clash]).tolist() + [k]:
+                    if o not in involved:
+                        involved.append(o)
+            owner[idx] = k
+            b.data[idx] = vals
+        if clashed.any():
+            where = np.flatnonzero(clashed)
+            races.append(Race(b.name, int(where[0]), int(where[-1]), int(len(where)),
+                              [results[k].id for k in sorted(involved)]))
+    return races
+
+
+def race_diagnostics(run: GridRun) -> list[Diagnostic]:
+    return [Diagnostic("warning", r.message(), None, rule="grid-global-race") for r in run.races]
