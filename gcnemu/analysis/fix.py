@@ -106,12 +106,13 @@ def fix_text(text: str, target, file: str = "<input>", rules=None, launch=None) 
 def _choose(diags: list[Diagnostic], an) -> list[Edit]:
     """Edits for this round that cannot influence each other."""
     window = max(an.index.windows, default=0) + 1
-    line_to_index = {ins.span.line: i for i, ins in enumerate(an.instructions)}
+    main = an.program.file
+    line_to_index = {ins.span.line: i for i, ins in enumerate(an.instructions) if ins.span.file == main}
     per_pos: dict[tuple[int, int, bool], tuple[int, Edit]] = {}
     for d in diags:
         e = _edit_of(d)
-        if e is None:
-            continue
+        if e is None or (d.span is not None and d.span.file != main):
+            continue  # a hazard inside an included file: --fix edits only the file it was given
         req = d.extra.get("required_wait_states")
         counter = req is None
         # counter edits first (they also add a wait state), then the largest s_nop
