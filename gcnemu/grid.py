@@ -136,8 +136,8 @@ def has_global_atomics(kernel) -> bool:
 # ---------------------------------------------------------------- one workgroup
 
 
-def _simulate(snippet, kernel, wg: tuple[int, int, int], grid, job: GridJob, track: bool, buffers=None):
-    """Run workgroup `wg` of the snippet's launch (optionally over given initial buffer data)."""
+def _launched(snippet, kernel, wg: tuple[int, int, int], grid, job: GridJob, buffers=None, monitor: bool = True):
+    """Workgroup `wg` of the snippet's launch, not yet run (optionally over given buffer data)."""
     snip = copy.copy(snippet)
     snip.built = copy.copy(snippet.built)
     setup = copy.deepcopy(snippet.built.setup)
@@ -148,7 +148,13 @@ def _simulate(snippet, kernel, wg: tuple[int, int, int], grid, job: GridJob, tra
             if b.name in buffers:
                 b.data = buffers[b.name]
     snip.built.setup = setup
-    sim = snip.simulate(kernel, dict(job.latencies) or None, job.max_cycles, job.max_instructions, run=False)
+    return snip.simulate(kernel, dict(job.latencies) or None, job.max_cycles, job.max_instructions, run=False,
+                         monitor=monitor)
+
+
+def _simulate(snippet, kernel, wg: tuple[int, int, int], grid, job: GridJob, track: bool, buffers=None):
+    """Run workgroup `wg` of the snippet's launch (optionally over given initial buffer data)."""
+    sim = _launched(snippet, kernel, wg, grid, job, buffers)
     if track:
         sim.memory.track_writes()
     sim.run()
@@ -287,3 +293,56 @@ def _merge(first, results: list[WorkgroupResult]) -> list[Race]:
 
 def race_diagnostics(run: GridRun) -> list[Diagnostic]:
     return [Diagnostic("warning", r.message(), None, rule="grid-global-race") for r in run.races]
+
+
+# ---------------------------------------------------------------- the functional engine
+
+
+@dataclass
+class FunctionalRun:
+    """A grid run by the functional engine: no cycles, the values every workgroup computed."""
+
+    grid: tuple[int, int, int]
+    waves: int
+    instructions: int  # wave-instructions executed
+    batched: int  # of which in one numpy call per group of waves
+    seconds: float
+
+    def text(self) -> str:
+        n = self.grid[0] * self.grid[1] * self.grid[2]
+        share = 100.0 * self.batched / self.instructions if self.instructions else 0.0
+        rate = self.instructions / self.seconds if self.seconds > 0 else 0.0
+        return (f"functional: grid {self.grid[0]}x{self.grid[1]}x{self.grid[2]}, {n} workgroup{'s' if n != 1 else ''}, "
+                f"{self.waves} waves, {self.instructions} wave-instructions ({share:.0f}% batched), "
+                f"{rate:,.0f} wave-instructions/s; no timing")
+
+
+def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: GridJob):
+    """Every workgroup of the grid (None: the one workgroup the launch names) through the
+    functional engine: all waves at once, no timing. Returns (the Simulation of the first
+    workgroup, whose registers and global memory hold the results, FunctionalRun)."""
+    import time
+
+    from .sim.functional import FunctionalEngine
+    t0 = time.perf_counter()
+    ids = workgroup_ids(grid) if grid else [tuple(snippet.built.setup.workgroup_id)]
+    shape = grid or (1, 1, 1)
+    sims = [_launched(snippet, kernel, wg, shape, job, monitor=False) for wg in ids]
+    first = sims[0]
+    waves, owner = [], []
+    for k, s in enumerate(sims):
+        if k:  # every workgroup's launch made the same buffers at the same addresses: share the first's
+            _same_layout(first.memory, s.memory)
+        waves.extend(s.waves)
+        owner.extend([k] * len(s.waves))
+    limit = job.max_instructions or 500_000_000
+    eng = FunctionalEngine(kernel, waves, owner, first.memory, [s.lds for s in sims], max_instructions=limit)
+    eng.run()
+    first.functional = eng
+    return first, FunctionalRun(shape, len(waves), eng.executed, eng.batched, time.perf_counter() - t0)
+
+
+def _same_layout(a, b) -> None:
+    if [(x.name, x.base, len(x.data)) for x in a.buffers] != [(x.name, x.base, len(x.data)) for x in b.buffers]:
+        raise GcnemuError("workgroups of this launch do not share one buffer layout; the functional engine "
+                          "needs them to")

@@ -51,6 +51,9 @@ def add_arguments(p) -> None:
     gg = p.add_argument_group("whole grids")
     gg.add_argument("--grid", metavar="X[,Y,Z]",
                     help="run every workgroup of an X*Y*Z grid against one global memory (or 'grid:' in the header)")
+    gg.add_argument("--functional", action="store_true",
+                    help="the functional engine: every wave of every workgroup at once, values only, no timing "
+                         "(or 'mode: functional' in the header)")
     gg.add_argument("--jobs", type=int, default=None, metavar="N",
                     help="worker processes for --grid (default: one per core)")
     gg.add_argument("--scheduler", metavar="ADDRESS",
@@ -336,7 +339,18 @@ def run(args) -> int:
         prints = [parse_print(cli, t, kernel.target, kernel.program) for t in args.print_regs]
         timing, cli_lat = timing_options(args)
         grid = parse_grid(args.grid) if args.grid else snippet.header.grid
-        if grid is not None:
+        functional = args.functional or snippet.header.mode == "functional"
+        functional_run = None
+        if functional:
+            if args.trace:
+                raise GcnemuError("--trace needs the timed engine; run without --functional")
+            from ..grid import GridJob, run_functional
+            from ..asm import parse as parse_mod
+            job = GridJob(args.file, args.arch, tuple(extra), tuple(parse_mod.INCLUDE_DIRS), args.max_cycles,
+                          args.max_instructions)
+            sim, functional_run = run_functional(snippet, kernel, grid, job)
+            grid_run = None
+        elif grid is not None:
             if args.trace or args.latency_file:
                 raise GcnemuError("--trace and --latency-file are not available with --grid yet")
             sim, grid_run = _run_grid(args, snippet, kernel, grid, extra, cli_lat)
@@ -360,7 +374,7 @@ def run(args) -> int:
     check_error = None
     if snippet.header.has_expectations:
         try:
-            failures = check(snippet, sim)
+            failures = check(snippet, sim, values_only=functional_run is not None)
         except GcnemuError as e:
             check_error = e
     from ..snippets.expectations import locate
@@ -369,6 +383,11 @@ def run(args) -> int:
         from ..grid import race_diagnostics
         hazard_diags += race_diagnostics(grid_run)
     diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
+    if functional_run is not None:
+        seen = {}
+        for _, (span, note) in sim.functional.notes:
+            seen.setdefault(str(note), Diagnostic("note", str(note), span))
+        diags += list(seen.values())
     if check_error is not None:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
     failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
@@ -384,6 +403,10 @@ def run(args) -> int:
             out["waves"].append({"wave": i, "registers": regs, **wave_summary(sim, i)})
         if grid_run is not None:
             out["grid"] = grid_json(grid_run)
+        if functional_run is not None:
+            out["functional"] = {"grid": list(functional_run.grid), "waves": functional_run.waves,
+                                 "instructions": functional_run.instructions, "batched": functional_run.batched}
+            out["instructions"] = functional_run.instructions
         if snippet.header.has_expectations:
             out["check"] = {"passed": not failures and check_error is None,
                             "expectations": len(snippet.expects),
@@ -402,15 +425,25 @@ def run(args) -> int:
                 print(line)
     hazards = len(hazard_diags)  # what was printed: one warning per (consumer, producer, rule)
     status = "error" if sim.error else ("stopped" if getattr(sim.engine, "halt_reason", None) else "done")
-    print(f"{snippet.target}: {status}: {sim.instructions_executed} instructions, {sim.cycles} cycles, "
-          f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
-    for line in timing_summary(sim):
-        print(line)
+    if functional_run is not None:
+        print(f"{snippet.target}: {status}: {functional_run.text()}")
+    else:
+        print(f"{snippet.target}: {status}: {sim.instructions_executed} instructions, {sim.cycles} cycles, "
+              f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
+        for line in timing_summary(sim):
+            print(line)
     if grid_run is not None:
         for line in grid_text(grid_run):
             print(line)
     if snippet.header.has_expectations and check_error is None:
         n = len(snippet.expects)
+        if functional_run is not None:
+            from ..snippets.header import timing_expects
+            skipped = len(timing_expects(snippet.header))
+            n -= skipped
+            if skipped:
+                print(f"check: {skipped} expectation{'s' if skipped != 1 else ''} of timing or hazards not checked "
+                      "(the functional engine has no cycles)")
         if failures:
             print(f"check: FAILED ({len(failures)} failure{'s' if len(failures) != 1 else ''}, {n} expectations)")
             for f in failures:

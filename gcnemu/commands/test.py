@@ -37,6 +37,8 @@ def add_arguments(p) -> None:
     p.add_argument("--update", action="store_true",
                    help="rewrite cycle, utilisation, stall and hazard expectations that changed "
                         "(never value expectations or 'expect no hazard' guards)")
+    p.add_argument("--functional", action="store_true",
+                   help="run with the functional engine (values only): timing and hazard expectations are left out")
     add_format(p)
 
 
@@ -80,7 +82,7 @@ def has_header(lines: list[str]) -> bool:
         return True  # a broken header is still a header: report it
 
 
-def run_one(path: str, arch: str | None, update: bool = False) -> Result:
+def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False) -> Result:
     """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason)."""
     from ..asm.parse import parse_file
     from ..snippets.expectations import check
@@ -93,14 +95,18 @@ def run_one(path: str, arch: str | None, update: bool = False) -> Result:
         return Result(path, "SKIP", report=["no gcnemu header"])
     try:
         snippet = load_snippet(path, arch, program=prog)
-        if snippet.header.grid:  # `grid:` in the header: every workgroup, one global memory
+        functional = functional or snippet.header.mode == "functional"
+        if functional or snippet.header.grid:  # every workgroup of the grid, one global memory
             from ..asm import parse as parse_mod
-            from ..grid import GridJob, run_grid
+            from ..grid import GridJob, run_functional, run_grid
             job = GridJob(path, arch, include_dirs=tuple(parse_mod.INCLUDE_DIRS))
-            sim, _ = run_grid(snippet, snippet.kernel(), snippet.header.grid, job)
+            if functional:
+                sim, _ = run_functional(snippet, snippet.kernel(), snippet.header.grid, job)
+            else:
+                sim, _ = run_grid(snippet, snippet.kernel(), snippet.header.grid, job)
         else:
             sim = snippet.simulate()
-        failures = check(snippet, sim)
+        failures = check(snippet, sim, values_only=functional)
     except GcnemuError as e:
         diags = e.diagnostics
         report = [render(d, prog.lines if d.span and d.span.file == prog.file else None) for d in diags] \
@@ -110,8 +116,9 @@ def run_one(path: str, arch: str | None, update: bool = False) -> Result:
         tb = traceback.format_exception_only(type(e), e)[-1].strip()
         return Result(path, "FAIL", report=[f"{path}: error: internal error in gcnemu: {tb}"],
                       failures=[{"message": f"internal error: {tb}"}])
-    result = Result(path, "PASS" if not failures else "FAIL", snippet.target, int(sim.cycles))
-    if failures and update and any(f.updatable for f in failures):
+    result = Result(path, "PASS" if not failures else "FAIL", snippet.target,
+                    None if functional else int(sim.cycles))
+    if failures and update and not functional and any(f.updatable for f in failures):
         new_text = updated_text(snippet, sim, failures, result.changes)
         if new_text is not None:
             old_text = read_text(path)
@@ -381,7 +388,7 @@ def run(args) -> int:
     files = collect(args.paths, args.pattern)
     results: list[Result] = []
     for path in files:
-        r = run_one(path, args.arch, args.update)
+        r = run_one(path, args.arch, args.update, args.functional)
         results.append(r)
         if args.format == "text":
             _print_result(r)
@@ -398,7 +405,8 @@ def run(args) -> int:
 
 
 def _print_result(r: Result) -> None:
-    where = f" [{r.target}, {r.cycles} cycles]" if r.target and r.cycles is not None else ""
+    where = f" [{r.target}, {r.cycles} cycles]" if r.target and r.cycles is not None else \
+        (f" [{r.target}, functional]" if r.target else "")
     if r.status == "SKIP":
         print(f"SKIP {r.path} ({r.report[0]})")
         return

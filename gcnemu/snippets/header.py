@@ -550,6 +550,7 @@ class Header:
     waves: tuple[int, Src] | None = None
     workgroup_id: tuple[int, int, int] | None = None
     grid: tuple[int, int, int] | None = None  # `grid: X[, Y[, Z]]`: run every workgroup of the dispatch
+    mode: str = "timed"  # `mode: functional`: the functional engine (values only, no cycles)
     kernarg: tuple[int | None, Src] | None = None
     latencies: dict[str, int] = field(default_factory=dict)
     latency_src: dict[str, Src] = field(default_factory=dict)
@@ -652,6 +653,19 @@ def _h_waves(d: Directive, rest: Src, h: Header) -> None:
     if n > 16:
         raise val.error("a workgroup has at most 16 waves")
     h.waves = (n, val)
+
+
+def _h_mode(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "mode")
+    word = val.text.strip()
+    if word not in ("timed", "functional"):
+        raise val.error(f"mode: expected 'timed' or 'functional', got '{word}'")
+    h.mode = word
+
+
+def timing_expects(h: Header) -> list:
+    """Expectations that need the timed engine (cycles, stalls, utilisation, counters, hazards)."""
+    return [e for e in h.expects if isinstance(e, (CyclesExpect, MetricExpect, CounterExpect, HazardExpect))]
 
 
 def _h_grid(d: Directive, rest: Src, h: Header) -> None:
@@ -1148,7 +1162,7 @@ def measured_metric(sim, metric: str) -> float:
 
 _HANDLERS = {
     "arch": _h_arch, "target": _h_arch, "workgroup": _h_workgroup, "waves": _h_waves,
-    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "kernarg": _h_kernarg, "latency": _h_latency,
+    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "kernarg": _h_kernarg, "latency": _h_latency,
     "max-cycles": _h_limit("max_cycles"), "max-instructions": _h_limit("max_instructions"),
     "buffer": _h_buffer, "arg": _h_arg, "args": _h_arg, "sgpr": _h_reginit, "vgpr": _h_reginit,
     "agpr": _h_reginit, "lds": _h_lds, "expect": _h_expect,
