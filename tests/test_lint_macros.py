@@ -85,3 +85,54 @@ def test_hazards_outside_macros_have_no_instantiation_notes():
     (d,) = _warnings(text)
     assert _instantiation_lines(d) == []
     assert "macro" not in diagnostic_json(d)["message"]
+
+
+# ---------------------------------------------------------------- issue 15 #1: one body line, many operands
+
+ISSUE_MM = """\
+.macro mm d, a, b, c
+    v_mfma_f32_4x4x4f16 \\d, \\a, \\b, \\c
+.endm
+    s_waitcnt lgkmcnt(0)
+    mm a[0:3], v[0:1], v[8:9], a[0:3]
+    ds_read_b64 v[8:9], v25 offset:1024
+    mm a[4:7], v[2:3], v[10:11], a[4:7]
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+"""
+
+
+def test_each_instantiation_of_a_body_line_is_analysed_with_its_own_operands():
+    """The second `mm` reads v[2:3] and v[10:11], not the v[8:9] the ds_read is loading: no
+    hazard. (Lint used the first use's operands for every use of the body line.)"""
+    assert _warnings(ISSUE_MM, "gfx908") == []
+    real = ISSUE_MM.replace("mm a[4:7], v[2:3], v[10:11]", "mm a[4:7], v[2:3], v[8:9]")
+    (w,) = _warnings(real, "gfx908")
+    assert w.rule == "ds-result-before-lgkmcnt" and "v[8:9]" in w.message
+
+
+def test_a_line_naming_a_reassigned_symbol_is_analysed_with_each_value():
+    """Register allocation through `.set`: the same text reads another register after `_r = _r + 2`."""
+    text = """\
+_r = 0
+    s_waitcnt lgkmcnt(0)
+    ds_read_b64 v[8:9], v25
+.rept 2
+    v_add_u32 v20, v[_r], v21
+    _r = _r + 8
+.endr
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+"""
+    (w,) = _warnings(text)
+    assert w.rule == "ds-result-before-lgkmcnt" and "v8" in w.message and w.span.line == 5
+
+
+def test_hazards_inside_an_included_file_are_found_there(tmp_path):
+    (tmp_path / "body.inc").write_text("  v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n  v_accvgpr_read_b32 v2, a0\n")
+    main = tmp_path / "k.s"
+    main.write_text('  s_nop 7\n.include "body.inc"\n  s_endpgm\n')
+    prog = parse(main.read_bytes(), str(main))
+    ws = [d for d in lint(prog, "gfx90a") if d.severity == "warning"]
+    assert [(d.span.file.endswith("body.inc"), d.span.line, d.rule) for d in ws] == \
+        [(True, 2, "xdl-result-valu-read")]

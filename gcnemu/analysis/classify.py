@@ -685,24 +685,39 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
     return facts
 
 
+def _operand_key(o) -> object:
+    """An operand as far as hazards care: its value, not how it was spelt (a folded symbol's
+    text is its name, the same for every value it takes)."""
+    t = type(o)
+    if t is Reg:
+        return ("r", o.file, o.index, o.count)
+    if t is Imm:
+        return ("i", o.value, o.source[:4] == "lit(")
+    if t is Modified:
+        return ("m", o.neg, o.abs, o.sext, _operand_key(o.inner))
+    if o is None or isinstance(o, (bool, int, str)):
+        return o
+    text = getattr(o, "text", None)
+    return (t.__name__, text() if callable(text) else repr(o))
+
+
 def classify_all(instructions: list[Instruction], target: str, symbols: dict | None = None,
                  lines: list[str] | None = None) -> list[Facts]:
     """Facts for every instruction; identical statements are classified once and share
     their accesses and caches (only index and span differ).
 
-    With the source ``lines`` the memo key is the line text (cheap); without,
-    the operands' text and columns.
+    The memo key is what the facts depend on: the mnemonic, each operand's value (registers,
+    numbers, symbols) and column, and the modifiers. Not the source line's text: one line of a
+    macro or .rept body is several instructions with other operands, an included file's line
+    number says nothing about the main file's line, and a line naming a `.set` symbol means
+    another register where the symbol has another value. (``lines`` is accepted for callers.)
     """
     memo: dict[object, Facts] = {}
     out: list[Facts] = []
-    nlines = len(lines) if lines is not None else 0
     for i, ins in enumerate(instructions):
-        ln = ins.span.line
-        if 0 < ln <= nlines:
-            key = lines[ln - 1]
-        else:
-            key = (ins.mnemonic, tuple(o.text() for o in ins.operands), tuple(m.text() for m in ins.modifiers),
-                   tuple(o.span.column for o in ins.operands))
+        key = (ins.mnemonic, tuple(_operand_key(o) for o in ins.operands),
+               tuple((m.name, _operand_key(m.value)) for m in ins.modifiers),
+               tuple(o.span.column for o in ins.operands))
         f = memo.get(key)
         if f is None:
             f = classify(ins, target, symbols)
