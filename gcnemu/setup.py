@@ -38,6 +38,7 @@ class Setup:
     workgroup_size: tuple[int, int, int] = (64, 1, 1)
     workgroup_id: tuple[int, int, int] = (0, 0, 0)
     grid: tuple[int, int, int] = (1, 1, 1)  # workgroups in the dispatch (a grid run sets it)
+    private_segment_size: int = 0  # scratch bytes per lane (.amdhsa_private_segment_fixed_size)
     buffers: list[BufferSpec] = field(default_factory=list)
     args: list[tuple[str, object]] = field(default_factory=list)  # kernarg order: (name, buffer name | int | float)
     sgprs: dict[str, int] = field(default_factory=dict)  # "s5" / "s[4:5]" -> value
@@ -88,6 +89,8 @@ def abi_from_program(program, setup: Setup) -> None:
                 pass
     if not values:
         return
+    if values.get(".amdhsa_private_segment_fixed_size"):
+        setup.private_segment_size = max(setup.private_segment_size, values[".amdhsa_private_segment_fixed_size"])
     # user SGPRs in ABI order; only the ones this emulator models matter for placement
     order = [(".amdhsa_user_sgpr_private_segment_buffer", 4), (".amdhsa_user_sgpr_dispatch_ptr", 2),
              (".amdhsa_user_sgpr_queue_ptr", 2), (".amdhsa_user_sgpr_kernarg_segment_ptr", 2),

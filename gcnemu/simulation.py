@@ -22,6 +22,9 @@ from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
 
 
+MAX_PRIVATE_BYTES = 1 << 20  # per lane; real kernels use bytes to a few KiB of scratch
+
+
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
                  max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
@@ -70,10 +73,16 @@ class Simulation:
                 raise GcnemuError(f"LDS initial contents ({len(raw)} bytes) exceed the target's LDS ({self.lds.size})")
             self.lds.data[: len(raw)] = raw
         self.waves: list[WaveState] = []
+        if s.private_segment_size < 0 or s.private_segment_size > MAX_PRIVATE_BYTES:
+            raise GcnemuError(f"private segment of {s.private_segment_size} bytes per lane: gcnemu gives each lane "
+                              f"0..{MAX_PRIVATE_BYTES} bytes")
         x, y, z = s.workgroup_size
         packed = self.kernel.target.name != "gfx908"
         for wi in range(s.num_waves):
             w = WaveState(wi)
+            if s.private_segment_size:
+                w.scratch_size = s.private_segment_size
+                w.scratch_base = self.memory.alloc(f"__scratch_w{wi}", 64 * s.private_segment_size).base
             tid = np.arange(wi * 64, wi * 64 + 64)
             active = tid < s.threads
             bits = 0

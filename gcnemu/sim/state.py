@@ -178,6 +178,10 @@ class WaveState:
     scc: int = 0
     pc: int = 0  # index into the kernel's instruction list
     done: bool = False
+    # private memory: the global address of this wave's scratch buffer (64 lanes x scratch_size
+    # bytes, lane-major), None when the launch has no private segment
+    scratch_base: int | None = None
+    scratch_size: int = 0
 
     def __post_init__(self) -> None:
         # EXEC starts all-ones for a full wave; VCC and M0 start defined-but-zero is NOT

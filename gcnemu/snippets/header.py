@@ -551,6 +551,7 @@ class Header:
     workgroup_id: tuple[int, int, int] | None = None
     grid: tuple[int, int, int] | None = None  # `grid: X[, Y[, Z]]`: run every workgroup of the dispatch
     mode: str = "timed"  # `mode: functional`: the functional engine (values only, no cycles)
+    scratch: int | None = None  # `scratch: BYTES`: private segment bytes per lane
     kernarg: tuple[int | None, Src] | None = None
     latencies: dict[str, int] = field(default_factory=dict)
     latency_src: dict[str, Src] = field(default_factory=dict)
@@ -653,6 +654,10 @@ def _h_waves(d: Directive, rest: Src, h: Header) -> None:
     if n > 16:
         raise val.error("a workgroup has at most 16 waves")
     h.waves = (n, val)
+
+
+def _h_scratch(d: Directive, rest: Src, h: Header) -> None:
+    h.scratch = _int_value(_after_colon(rest, "scratch"), "scratch", 0)
 
 
 def _h_mode(d: Directive, rest: Src, h: Header) -> None:
@@ -1162,7 +1167,7 @@ def measured_metric(sim, metric: str) -> float:
 
 _HANDLERS = {
     "arch": _h_arch, "target": _h_arch, "workgroup": _h_workgroup, "waves": _h_waves,
-    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "kernarg": _h_kernarg, "latency": _h_latency,
+    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "scratch": _h_scratch, "kernarg": _h_kernarg, "latency": _h_latency,
     "max-cycles": _h_limit("max_cycles"), "max-instructions": _h_limit("max_instructions"),
     "buffer": _h_buffer, "arg": _h_arg, "args": _h_arg, "sgpr": _h_reginit, "vgpr": _h_reginit,
     "agpr": _h_reginit, "lds": _h_lds, "expect": _h_expect,

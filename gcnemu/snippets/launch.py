@@ -69,6 +69,8 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
                                         f"waves of a workgroup on {target.name}")
     if header.workgroup_id:
         setup.workgroup_id = header.workgroup_id
+    if header.scratch is not None:
+        setup.private_segment_size = header.scratch
     if header.kernarg:
         setup.kernarg_sgpr = header.kernarg[0]
 
