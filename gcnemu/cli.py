@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
         mod.add_arguments(sp)
         sp.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
                         help="search DIR for .include files after the including file's folder (as llvm-mc -I)")
+        sp.add_argument("--defsym", dest="defsyms", action="append", default=[], metavar="NAME=VALUE",
+                        help="define an absolute symbol before the file is read (as llvm-mc --defsym)")
         sp.set_defaults(func=mod.run)
     return p
 
@@ -65,6 +67,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from .asm import parse as _parse
     _parse.INCLUDE_DIRS[:] = getattr(args, "include_dirs", []) or []
+    _parse.TARGET = getattr(args, "arch", None)
+    _parse.DEFSYMS.clear()
+    for text in getattr(args, "defsyms", []) or []:
+        name, eq, value = text.partition("=")
+        try:
+            from .asm.expr import evaluate
+            if not eq or not name.strip():
+                raise ValueError
+            _parse.DEFSYMS[name.strip()] = evaluate(value, {})
+        except Exception:
+            print(f"gcnemu: error: --defsym {text}: expected NAME=VALUE with an integer VALUE", file=sys.stderr)
+            return 2
     try:
         return args.func(args)
     except GcnemuError as e:

@@ -375,3 +375,72 @@ def test_an_expression_of_a_million_operators_is_refused_not_parsed():
     prog = parse("v_mov_b32 v0, " + "1+" * 60_000 + "1\ns_endpgm\n", "k.s")
     (err,) = [d for d in prog.diagnostics if d.severity == "error"]
     assert err.rule == "input-limit" and err.span.line == 1 and "operators" in err.message
+
+
+# ------------------------------------------------------------------ what generated kernels lean on (MIOpen asm)
+
+
+@pytest.mark.parametrize("target, major, minor, stepping", [("gfx908", 9, 0, 8), ("gfx90a", 9, 0, 10),
+                                                             ("gfx942", 9, 4, 2), ("gfx950", 9, 5, 0)])
+def test_llvm_mcs_predefined_target_symbols(tmp_path, target, major, minor, stepping):
+    text = f"""
+        .amdgcn_target "amdgcn-amd-amdhsa--{target}"
+        .if .amdgcn.gfx_generation_number != {major} || .amdgcn.gfx_generation_minor != {minor}
+          .error "wrong generation"
+        .endif
+        s_mov_b32 s0, .amdgcn.gfx_generation_stepping
+        s_endpgm
+    """
+    assert agree(tmp_path, text, target) == {}
+    assert parse(_src(text), "k.s").instructions[0].operands[1].value == stepping
+
+
+def test_defsym_defines_a_symbol_before_the_file(tmp_path, capsys):
+    k = tmp_path / "k.s"
+    k.write_text('.ifnotdef ROCM_METADATA_VERSION\n.error "Undefined ROCM_METADATA_VERSION"\n.end\n.endif\n'
+                 "s_mov_b32 s0, ROCM_METADATA_VERSION\ns_endpgm\n")
+    assert main(["check", str(k)]) == 1
+    assert "Undefined ROCM_METADATA_VERSION" in capsys.readouterr().err
+    assert main(["check", "--defsym", "ROCM_METADATA_VERSION=5", str(k)]) == 0
+    assert main(["check", "--defsym", "nonsense", str(k)]) == 2
+
+
+def test_end_stops_the_file_it_is_in(tmp_path):
+    files = {"stop.inc": ".if 1\n.error \"stopped\"\n.end\n.endif\nv_bogus_after_end v0\n"}
+    errors = agree(tmp_path, '.include "stop.inc"\ns_endpgm\n', files=files)
+    assert errors[("stop.inc", 2)] == "stopped" and ("stop.inc", 5) not in errors
+    assert errors[("stop.inc", 6)] == "unmatched .ifs or .elses"  # llvm-mc checks at the file's end
+
+
+def test_altmacro_arguments_percent_and_angle_brackets(tmp_path):
+    text = """
+        .altmacro
+        .set gen, 9
+        .macro pick n, name
+          v_mov_b32 v\\n, \\n
+          .set \\name\\()_seen, 1
+        .endm
+        pick %gen+1, <first>
+        s_mov_b32 s0, first_seen
+        s_endpgm
+    """
+    assert agree(tmp_path, text) == {}
+    ins = parse(_src(text), "k.s").instructions
+    assert ins[0].operands[0].index == 10 and ins[1].operands[1].value == 1
+
+
+def test_a_symbol_whose_name_starts_with_a_dot_is_assigned(tmp_path):
+    text = """
+        vgpr_size = 128
+        .amdgcn.next_free_vgpr = vgpr_size
+        s_mov_b32 s0, .amdgcn.next_free_vgpr
+        s_endpgm
+    """
+    assert agree(tmp_path, text) == {}
+    assert parse(_src(text), "k.s").instructions[0].operands[1].value == 128
+
+
+@pytest.mark.parametrize("target, bad", [("gfx908", set()), ("gfx90a", {1})])
+def test_lds_direct_is_no_sgpr_on_the_bus_and_gone_after_gfx908(tmp_path, target, bad):
+    errors = agree(tmp_path, "v_cmp_eq_u32_e64 vcc, src_lds_direct, s91\ns_endpgm\n", target)
+    assert {line for _, line in errors} == bad

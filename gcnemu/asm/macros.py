@@ -122,6 +122,10 @@ class _Abort(Exception):
     """The expansion exceeded its size cap."""
 
 
+class _End(Exception):
+    """`.end`: llvm-mc assembles nothing after it."""
+
+
 def strip_comment(text: str, in_block: bool = False) -> tuple[str, bool]:
     """Cut `;` and `//` comments, blank `/* */` ones (columns kept). Returns (code, still in /* */)."""
     if not in_block and ";" not in text and "/" not in text:  # most lines: nothing to cut
@@ -257,6 +261,7 @@ class _State:
     defined: set[str] = field(default_factory=set)  # every name given a value by .set/=/.equ/.equiv
     equivs: set[str] = field(default_factory=set)  # names .equiv defined (they can never change)
     labels: set[str] = field(default_factory=set)
+    altmacro: bool = False  # `.altmacro`: `%expr` and `<text>` macro arguments
 
 
 def _span(st: _State, item: Line, col: int | None = None, width: int = 1) -> Span:
@@ -514,7 +519,7 @@ def _bind(st: _State, item: Line, mac: _Macro, rest: str, col: int) -> dict[str,
             c = item.text.find(a.strip(), args_col - 1) + 1 if a.strip() else args_col
             _error(st, item, "too many positional arguments", c or args_col)
             return None
-        values[params[pos].name] = a.strip()
+        values[params[pos].name] = _alt_argument(st, item, a.strip()) if st.altmacro else a.strip()
         pos += 1
     for p in params:
         if not values.get(p.name):
@@ -649,6 +654,17 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             _emit(st, item)
             _include(st, item, rest, col + len(word) + 1, depth, in_macro)
             continue
+        if low == ".end":  # the rest of this file is not assembled (an including file goes on)
+            _emit(st, item)
+            if conds:  # llvm-mc checks its conditional stack at the end of the file
+                n = len(st.sources.get(item.file, ())) if item.file else len(st.lines)
+                st.diags.append(Diagnostic("error", "unmatched .ifs or .elses",
+                                           Span(item.file or st.file, n + 1, 1, n + 1, 2), rule="macro"))
+            raise _End()
+        if low in (".altmacro", ".noaltmacro"):
+            st.altmacro = low == ".altmacro"
+            _emit(st, item)
+            continue
         if low in (".error", ".err", ".warning"):
             _message(st, item, low, rest, col)
             _emit(st, item)
@@ -663,7 +679,7 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             else:
                 _emit(st, item)
             continue
-        m = _ASSIGN.match(code) if "=" in code and not code.lstrip().startswith(".") else None
+        m = _ASSIGN.match(code) if "=" in code else None
         if m:
             vcol = m.start(2) + 1 + len(m.group(2)) - len(m.group(2).lstrip())
             _emit(st, item)
@@ -721,6 +737,19 @@ def _assign(st: _State, item: Line, name: str, text: str, how: str, col: int):
     elif name in st.symbols:
         st.symbols = {k: v for k, v in st.symbols.items() if k != name}
         st.env_marks.append((len(st.out), st.symbols))
+
+
+def _alt_argument(st: _State, item: Line, text: str) -> str:
+    """`.altmacro` arguments: `%expr` is the expression's value in decimal, `<text>` is text."""
+    if text.startswith("%"):
+        try:
+            return str(_expr.evaluate(text[1:], st.symbols))
+        except _expr.ExprError as e:
+            _error(st, item, e.message)
+            return text
+    if len(text) >= 2 and text[0] == "<" and text[-1] == ">":
+        return text[1:-1]
+    return text
 
 
 def _note_labels(st: _State, code: str) -> None:
@@ -806,6 +835,8 @@ def _include(st: _State, item: Line, rest: str, col: int, depth: int, in_macro: 
     st.includes.append(key)
     try:
         _run(st, [Line(t, k, item.chain, None, path) for k, t in enumerate(lines, start=1)], depth, in_macro)
+    except _End:
+        pass
     finally:
         st.includes.pop()
 
@@ -870,11 +901,16 @@ class Expansion:
 
 
 def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lines: int = MAX_LINES,
-               max_depth: int = MAX_DEPTH) -> Expansion:
-    """Expand includes, macros, loops and conditionals, evaluating symbols in order. Never raises
-    for bad input: problems become diagnostics."""
+               max_depth: int = MAX_DEPTH, symbols: dict[str, int] | None = None) -> Expansion:
+    """Expand includes, macros, loops and conditionals, evaluating symbols in order, starting from
+    `symbols` (llvm-mc's predefined ones and --defsym). Never raises for bad input: problems
+    become diagnostics."""
     st = _State(file, max_lines=max_lines, max_depth=max_depth, lines=lines,
                 include_dirs=tuple(str(d) for d in include_dirs or ()))
+    if symbols:
+        st.symbols = dict(symbols)
+        st.defined.update(symbols)
+        st.env_marks.append((0, st.symbols))
     if file and not file.startswith("<"):
         st.includes.append(str(Path(file).resolve()))
     items = [Line(t, k) for k, t in enumerate(lines, start=1)]
@@ -884,6 +920,8 @@ def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lin
         item = e.args[0]
         _error(st, item, f"macro expansion exceeds {st.max_lines} lines (gcnemu's limit on the expanded size "
                          "of one file)", rule="macro-limit")
+    except _End:
+        pass
     except RecursionError:
         st.diags.append(Diagnostic("error", "macro expansion nested too deeply", Span(file, 1, 1, 1, 2), rule="macro"))
     return Expansion(st.out, st.diags, st.sources, st.symbols, st.include_sites, st.env_marks)
@@ -905,7 +943,7 @@ def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
 
 # (`.set`/`=`/`.equ` alone need no preprocessor: the parser keeps those symbols in order itself)
 _MACRO_WORD = re.compile(r"\.(?:macro|rept|irpc?|if[a-z]*|endr|endm(?:acro)?|exitm|purgem|else(?:if)?|endif|include|equiv"
-                         r"|error|err|warning)\b", re.I)
+                         r"|error|err|warning|end|altmacro|noaltmacro)\b", re.I)
 
 
 def needs_expansion(lines: list[str] | str) -> bool:

@@ -1522,6 +1522,28 @@ _OPERATOR_CHARS = "+-*/%,|&^<>()~!"
 
 # -I folders of the command line: where `.include` looks after the including file's own folder
 INCLUDE_DIRS: list[str] = []
+# --defsym NAME=VALUE of the command line, and its --arch: the symbols a file starts with are
+# llvm-mc's predefined ones for that target (.amdgcn.gfx_generation_number ...) and these
+DEFSYMS: dict[str, int] = {}
+TARGET: str | None = None
+_TARGET_DIRECTIVE = re.compile(r'^\s*\.amdgcn_target\s+"([^"]*)"', re.M)
+
+
+def initial_symbols(text: str, target: str | None = None, defsyms: dict | None = None) -> dict[str, int]:
+    """The symbols defined before the first line: the target's predefined ones (the target from
+    the argument, --arch, the file's .amdgcn_target, else the default) and --defsym's."""
+    from ..isa.targets import DEFAULT_TARGET, get_target, predefined_symbols, target_from_directive
+    name = target or TARGET
+    if name is None:
+        m = _TARGET_DIRECTIVE.search(text)
+        name = (target_from_directive(m.group(1)) if m else None) or DEFAULT_TARGET
+    try:
+        name = get_target(name).name
+    except KeyError:
+        name = DEFAULT_TARGET
+    out = predefined_symbols(name)
+    out.update(DEFSYMS if defsyms is None else defsyms)
+    return out
 _WORD = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
 
 
@@ -1591,8 +1613,9 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
     memo: dict = {}  # statement text -> its recipe (or Instruction): identical text parses identically
     memo_hits = 0
     expanded = needs_expansion(decoded)
+    start_symbols = initial_symbols(decoded)
     if expanded:  # .macro, .rept, .if, .include...: what llvm-mc would assemble
-        ex = preprocess(prog.lines, file, include_dirs)
+        ex = preprocess(prog.lines, file, include_dirs, symbols=start_symbols)
         prog.diagnostics.extend(ex.diagnostics)
         prog.sources = ex.sources
         prog.include_sites = ex.include_sites
@@ -1602,7 +1625,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
     memos = {file: memo}
     kernel_block = False  # inside .amdhsa_kernel ... .end_amdhsa_kernel
     # without the preprocessor, the scanner keeps the constant symbols itself, in order
-    own_env: dict | None = None if expanded else {}
+    own_env: dict | None = None if expanded else dict(start_symbols)
     own_defined: set = set()
     for lineno, raw, file, env in source:
         if file is not builder.file:
@@ -1656,7 +1679,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
             continue
         # assignments: `name = expr`
         m = _SET_RE.match(code) if "=" in code else None
-        if m and not stripped.startswith("."):
+        if m:  # (`.amdgcn.next_free_vgpr = 32`: a symbol may start with a dot)
             value = _parse_expr(expr_parser, builder, code, m.end(), lineno, prog)
             if value is not None:
                 prog.statements.append(Assignment(m.group(1), value,

@@ -394,6 +394,8 @@ def _normalize(op, ctx: _Ctx) -> _V:
             return _V("off", op.span, op, name="off")
         if n == "null":
             raise _Error("'null' operand is not supported on this GPU", op.span)
+        if n in ("lds_direct", "src_lds_direct") and ctx.gfx90a_plus:
+            raise _Error("lds_direct is not supported on this GPU", op.span)
         if n in _SRC_REGS:
             return _V("srcreg", op.span, op, name=n if n.startswith("src_") else "src_" + n)
         if n in _APERTURES:
@@ -1433,6 +1435,8 @@ def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> No
         elif v.kind in _SCALAR_KINDS:
             if info.mnemonic == "v_writelane_b32" and v.name == "m0":
                 continue  # writelane reads M0 beside its SGPR source
+            if v.name in ("src_lds_direct", "lds_direct"):
+                continue  # LDS_DIRECT is no SGPR: it does not use the constant bus (llvm-mc 22, gfx908)
             reads.append((v.key(), v))
     if info.has("reads-vcc") and (not vop3 or info.mnemonic.startswith("v_div_fmas")):
         reads.append((("vcc", 0, 2), None))

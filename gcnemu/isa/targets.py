@@ -149,6 +149,21 @@ ALIASES = {"gfx940": "gfx942", "gfx941": "gfx942"}
 
 DEFAULT_TARGET = "gfx90a"
 
+# ISA version (major, minor, stepping) of each target: llvm-mc predefines them as the symbols
+# .amdgcn.gfx_generation_number / _minor / _stepping, which real kernels test with .if.
+ISA_VERSION: dict[str, tuple[int, int, int]] = {
+    "gfx908": (9, 0, 8), "gfx90a": (9, 0, 10), "gfx942": (9, 4, 2), "gfx950": (9, 5, 0),
+}
+
+
+def predefined_symbols(target: str) -> dict[str, int]:
+    """The symbols llvm-mc defines before reading a file for `target` (amdgcn-amd-amdhsa)."""
+    major, minor, stepping = ISA_VERSION[ALIASES.get(target, target)]
+    return {".amdgcn.gfx_generation_number": major, ".amdgcn.gfx_generation_minor": minor,
+            ".amdgcn.gfx_generation_stepping": stepping,
+            # llvm-mc raises these as registers are used; gcnemu keeps the value a file assigns
+            ".amdgcn.next_free_vgpr": 0, ".amdgcn.next_free_sgpr": 0}
+
 
 def get_target(name: str) -> Target:
     key = ALIASES.get(name.lower(), name.lower())
