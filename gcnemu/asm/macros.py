@@ -567,7 +567,10 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
                            ".iflt": v < 0, ".ifle": v <= 0}[low]
             except _ExprError as e:
                 _error(st, item, str(e), col + len(word) + 1)
-                val = False
+                # as llvm-mc: the conditional is open, its body assembled and no branch taken yet
+                # (so an .else body is assembled too)
+                conds.append([True, False, True])
+                continue
             conds.append([val, val, True])
             continue
         if low in (".elseif", ".else"):

@@ -40,7 +40,7 @@ from ..isa.targets import DEFAULT_TARGET, Target, get_target, target_from_direct
 from .macros import include_notes, with_instantiation_notes
 from .parse import fold, lit_call_column
 from .program import (
-    Assignment, Call, CallGroup, Expr, FloatImm, Imm, Instruction, Label, Modified, Modifier, Program, Reg,
+    Assignment, Call, CallGroup, Directive, Expr, FloatImm, Imm, Instruction, Label, Modified, Modifier, Program, Reg,
     RegList, Span, Special, Symbol,
 )
 
@@ -176,11 +176,20 @@ def _float_class(value: float, fmt: str, fp_set) -> str:
         bits, inf = _f16_bits(value), 0x7C00
     if bits is None or (bits & inf) == inf:
         return INVALID
-    return INLINE if bits in fp_set else LITERAL
+    # 0.0 converts to the bits of the integer inline constant 0 (llvm-mc 22 takes it inline;
+    # -0.0, with its sign bit, stays a literal)
+    return INLINE if bits in fp_set or bits == 0 else LITERAL
+
+
+def classify_constant(value, is_float: bool, typ: str) -> str:
+    """INLINE, LITERAL or INVALID for a constant token used as an operand of type `typ` (see
+    `_classify_constant`; -0.0 is a key of its own: the cache would take it for 0.0, which is
+    equal and hashes alike, but one is a literal and the other inline)."""
+    return _classify_constant(value, is_float, typ, is_float and math.copysign(1.0, value) < 0)
 
 
 @lru_cache(maxsize=8192)
-def classify_constant(value, is_float: bool, typ: str) -> str:
+def _classify_constant(value, is_float: bool, typ: str, _negative_zero_key: bool = False) -> str:
     """INLINE, LITERAL or INVALID for a constant token used as an operand of type `typ`.
 
     llvm-mc's rules (AMDGPUAsmParser isInlinableImm/isLiteralImm), gfx9: integer
@@ -238,7 +247,7 @@ def classify_constant(value, is_float: bool, typ: str) -> str:
         if is_float:
             if not math.isfinite(value):
                 return INVALID
-            if value in _FP_VALUES or _f64_bits(value) == 0x3FC45F306DC9C882:
+            if value in _FP_VALUES or _f64_bits(value) in (0x3FC45F306DC9C882, 0):
                 return INLINE
             return LITERAL if typ == "f64" else INVALID
         v = value
@@ -498,10 +507,36 @@ def validate(program: Program, target: str, memo: bool = True) -> list[Diagnosti
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _validate_program(program, target, memo)
+        diags = _validate_program(program, target, memo)
+        extra = _descriptor_checks(program)
+        if extra:
+            diags = sorted(diags + extra, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
+        return diags
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _descriptor_checks(program: Program) -> list[Diagnostic]:
+    """What llvm-mc checks of an `.amdhsa_kernel` block against the target id: a kernel that
+    reserves no XNACK mask (`.amdhsa_reserve_xnack_mask 0`) needs a target id with `xnack-`
+    (without `:xnack-`, XNACK is 'any' and the mask must be reserved), and the reverse."""
+    from .expr import ExprError, evaluate
+    from .resolve import target_features
+    out = []
+    xnack = None
+    for st in program.statements:
+        if isinstance(st, Directive) and st.name == ".amdhsa_reserve_xnack_mask" and st.args:
+            if xnack is None:
+                xnack = target_features(program).get("xnack", "any")
+            try:
+                value = evaluate(str(st.args[0]), program.constants())
+            except ExprError:
+                continue  # a value that is not a constant is reported where it is read
+            if bool(value) != (xnack is not False):
+                out.append(Diagnostic("error", ".amdhsa_reserve_xnack_mask does not match target id", st.span,
+                                      rule="descriptor"))
+    return out
 
 
 _MAI_PREFIXES = ("v_mfma", "v_smfmac")
