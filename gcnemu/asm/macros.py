@@ -130,6 +130,9 @@ def strip_comment(text: str, in_block: bool = False) -> tuple[str, bool]:
     """Cut `;` and `//` comments, blank `/* */` ones (columns kept). Returns (code, still in /* */)."""
     if not in_block and ";" not in text and "/" not in text:  # most lines: nothing to cut
         return text, False
+    if not in_block and '"' not in text and "/*" not in text:  # a line comment and no string: cut there
+        cut = min((k for k in (text.find(";"), text.find("//")) if k >= 0), default=len(text))
+        return text[:cut], False
     out = []
     i, n = 0, len(text)
     in_str = False
@@ -540,9 +543,20 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
     def active() -> bool:
         return not conds or conds[-1][0]
 
+    macros = st.macros
     while i < n:
         item = items[i]
         i += 1
+        if not in_comment and (not conds or conds[-1][0]):
+            # most lines of a real kernel are plain instructions: no directive, label, assignment,
+            # macro call or block comment; they go out as they are
+            text = item.text
+            s = text.lstrip()
+            if s and s[0] not in "./;#" and "=" not in text and "/*" not in text:
+                w = s.split(None, 1)[0]
+                if w not in macros and ":" not in w:
+                    _emit(st, item)
+                    continue
         code, in_comment_after = strip_comment(item.text, in_comment)
         was_in_comment, in_comment = in_comment, in_comment_after
         word, rest, col = _head(code)

@@ -1498,17 +1498,20 @@ def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
     return "syntax error", 1, 2
 
 
-def parse(text: str | bytes, file: str = "<input>", fast: bool = True, include_dirs=None) -> Program:
+def parse(text: str | bytes, file: str = "<input>", fast: bool = True, include_dirs=None,
+          target: str | None = None) -> Program:
     """Parse assembly text. Never raises for bad input: problems become diagnostics.
 
     `include_dirs` are searched for `.include` files after the including file's folder
     (llvm-mc's -I); None means `INCLUDE_DIRS`, which the command line fills from its -I options.
+    `target` decides llvm-mc's predefined symbols (.amdgcn.gfx_generation_number ...); None: --arch,
+    else the file's .amdgcn_target, else the default.
     `fast=False` sends every instruction line through the Lark grammar (the fast
     path must give identical results; the tests compare both)."""
     was_enabled = gc.isenabled()
     gc.disable()  # the objects built here are acyclic: collector passes over a growing heap cost ~40%
     try:
-        return _parse(text, file, fast, INCLUDE_DIRS if include_dirs is None else include_dirs)
+        return _parse(text, file, fast, INCLUDE_DIRS if include_dirs is None else include_dirs, target)
     finally:
         if was_enabled:
             gc.enable()
@@ -1573,13 +1576,88 @@ def _names_in(x) -> set:
     return out
 
 
+_INDEXED = re.compile(r"\b(?:v|s|a|acc|ttmp)\[([^\[\]]*)\]")
+_UNFOLDED = object()
+
+
+def _fold_register_symbols(code: str, env: dict):
+    """`v[vgprValuA_X0_I0+1]` -> `v[5]`: register indices written with symbols folded to numbers
+    (text, column segments back onto `code`), or None when an index is no constant here.
+
+    Why: generated kernels (Tensile, MIOpen) name nearly every register through `.set` symbols;
+    folded, such a line takes the same fast paths and statement memo as plain code instead of
+    the grammar (measured: the grammar was most of check's time on a 47k-line Tensile kernel).
+    The segments map the folded text's columns back, so every span points at what was written."""
+    out: list[str] = []
+    segs: list[tuple] = []
+    pos = 0  # in code
+    opos = 0  # in the output
+    for m in _INDEXED.finditer(code):
+        inner = m.group(1)
+        if not _WORD.search(inner):
+            continue
+        parts = inner.split(":")
+        if len(parts) > 2:
+            return None
+        try:
+            values = [_expr.evaluate(p, env) for p in parts]
+        except _expr.ExprError:
+            return None
+        texts = [str(v) for v in values]
+        if all(len(t) <= len(p) for t, p in zip(texts, parts)):
+            # padded to the written width: every column stays where it was (no remapping)
+            new = ":".join(t.ljust(len(p)) for t, p in zip(texts, parts))
+        else:
+            new = ":".join(texts)
+        lo, hi = m.start(1), m.end(1)
+        if lo > pos:
+            out.append(code[pos:lo])
+            segs.append((opos, opos + lo - pos, pos, lo, True))
+            opos += lo - pos
+        out.append(new)
+        segs.append((opos, opos + len(new), lo, hi, False))
+        opos += len(new)
+        pos = hi
+    if not segs:
+        return None
+    out.append(code[pos:])
+    segs.append((opos, opos + len(code) - pos, pos, len(code), True))
+    text = "".join(out)
+    if len(text) == len(code) and all(s[1] - s[0] == s[3] - s[2] for s in segs):
+        return text, None  # same columns throughout
+    return text, tuple(segs)
+
+
+def _remap_since(prog: Program, s0: int, d0: int, segs) -> None:
+    """Spans of the statements and diagnostics made since (s0, d0) from folded text onto the
+    written text's columns."""
+    stmts, diags = prog.statements, prog.diagnostics
+    for k in range(s0, len(stmts)):
+        stmts[k] = _remap(stmts[k], segs)
+    for k in range(d0, len(diags)):
+        if diags[k].span is not None:
+            diags[k].span = _remap(diags[k].span, segs)
+
+
+def _plain_source(prog: Program, file: str, pend: list):
+    """(line, text, file, symbols) of each line of a file the preprocessor did not need to touch;
+    after a line, spans of a folded statement go back onto the written columns (`pend`)."""
+    stmts, diags = prog.statements, prog.diagnostics
+    for k, t in enumerate(prog.lines, start=1):
+        s0, d0 = len(stmts), len(diags)
+        yield k, t, file, None
+        if pend[0] is not None:
+            _remap_since(prog, s0, d0, pend[0])
+            pend[0] = None
+
+
 def _names_symbol(code: str, env: dict) -> bool:
     """Does the statement read a symbol that has a constant value here? (Such lines bypass the
     statement memo and the fast paths: the same text means another value elsewhere.)"""
     return any(w in env for w in _WORD.findall(code))
 
 
-def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program:
+def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: str | None = None) -> Program:
     if isinstance(text, bytes):
         decoded = text.decode("utf-8", errors="replace")
     else:
@@ -1613,19 +1691,22 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
     memo: dict = {}  # statement text -> its recipe (or Instruction): identical text parses identically
     memo_hits = 0
     expanded = needs_expansion(decoded)
-    start_symbols = initial_symbols(decoded)
+    pend: list = [None]  # column segments of the line just folded (see _fold_register_symbols)
+    start_symbols = initial_symbols(decoded, target)
     if expanded:  # .macro, .rept, .if, .include...: what llvm-mc would assemble
         ex = preprocess(prog.lines, file, include_dirs, symbols=start_symbols)
         prog.diagnostics.extend(ex.diagnostics)
         prog.sources = ex.sources
         prog.include_sites = ex.include_sites
-        source = _expanded_source(prog, ex.lines, ex.include_sites, ex.env_marks)
+        source = _expanded_source(prog, ex.lines, ex.include_sites, ex.env_marks, pend)
     else:
-        source = ((k, t, file, None) for k, t in enumerate(prog.lines, start=1))
+        source = _plain_source(prog, file, pend)
     memos = {file: memo}
     kernel_block = False  # inside .amdhsa_kernel ... .end_amdhsa_kernel
     # without the preprocessor, the scanner keeps the constant symbols itself, in order
     own_env: dict | None = None if expanded else dict(start_symbols)
+    fold_env = None  # the symbols fold_cache was made with
+    fold_cache: dict = {}  # statement text -> its folding (see _fold_register_symbols)
     own_defined: set = set()
     for lineno, raw, file, env in source:
         if file is not builder.file:
@@ -1686,6 +1767,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
                                                   Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
                 if own_env is not None:
                     _assigned(prog, own_env, own_defined, m.group(1), value)
+                    fold_cache.clear()
             continue
         if stripped.startswith("."):
             head = stripped.split(None, 1)
@@ -1703,6 +1785,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
                     prog.statements.append(Assignment(args[0], value, sp))
                     if own_env is not None:
                         _assigned(prog, own_env, own_defined, args[0], value)
+                        fold_cache.clear()
                 continue
             if not directives.known(dname, kernel_block):
                 prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
@@ -1718,6 +1801,21 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=()) -> Program
                 block_end, block, block_body = _BLOCKS[dname], d, []
             continue
         end_col = len(code.rstrip()) + 1
+        if env and "lit" not in code:
+            if env is not fold_env:  # other symbol values: other foldings
+                fold_env = env
+                fold_cache.clear()
+            folded = fold_cache.get(code, _UNFOLDED)
+            if folded is _UNFOLDED:
+                folded = None
+                if _names_symbol(code, env):
+                    folded = _fold_register_symbols(code, env)
+                    if folded is not None and _names_symbol(folded[0], env):
+                        folded = False  # a symbol outside the register indices: the grammar reads it
+                fold_cache[code] = folded
+            if folded:
+                code, pend[0] = folded  # parsed as plain code; its spans go back after the line
+                end_col = len(code.rstrip()) + 1
         if "lit" in code or env and _names_symbol(code, env):
             # `lit(...)` forced literals, and symbols folded into operands: only the grammar builds
             # them, and no memo (the same text holds another value elsewhere)
@@ -1819,7 +1917,7 @@ def _grammar_instruction(instr_parser: Lark, builder: _Builder, code: str, file:
     return None
 
 
-def _expanded_source(prog: Program, items, sites=None, marks=()):
+def _expanded_source(prog: Program, items, sites=None, marks=(), pend=(None,)):
     """(line, text, file, symbols) of each expanded line, for the scanner loop of `_parse`.
 
     After the loop has handled a line (when it asks for the next one), the statements and
@@ -1835,6 +1933,9 @@ def _expanded_source(prog: Program, items, sites=None, marks=()):
             mark += 1
         s0, d0 = len(stmts), len(diags)
         yield it.line, it.text, it.file or prog.file, env
+        if pend[0] is not None:  # a folded line's spans first (they are in the folded text's columns)
+            _remap_since(prog, s0, d0, pend[0])
+            pend[0] = None
         if it.cols is not None:
             for k in range(s0, len(stmts)):
                 stmts[k] = _remap(stmts[k], it.cols)

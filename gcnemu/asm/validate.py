@@ -403,8 +403,6 @@ def _normalize(op, ctx: _Ctx) -> _V:
             return _V("off", op.span, op, name="off")
         if n == "null":
             raise _Error("'null' operand is not supported on this GPU", op.span)
-        if n in ("lds_direct", "src_lds_direct") and ctx.gfx90a_plus:
-            raise _Error("lds_direct is not supported on this GPU", op.span)
         if n in _SRC_REGS:
             return _V("srcreg", op.span, op, name=n if n.startswith("src_") else "src_" + n)
         if n in _APERTURES:
@@ -1453,6 +1451,10 @@ def _match_src(v: _V, spec: OperandSpec, ins: Instruction, info: OpInfo, enc: st
 
 def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> None:
     vop3 = enc == "e64"
+    if ctx.gfx90a_plus:  # (elsewhere, e.g. a scratch saddr, it is just an invalid operand)
+        for v, _spec in pairs:
+            if v.kind == "srcreg" and v.name == "src_lds_direct":
+                raise _Error("lds_direct is not supported on this GPU", v.span)
     if ctx.gfx94 and info.mnemonic.startswith("v_dot2_"):  # gfx940+: packed dot2 sources cannot be swizzled
         for m in ins.modifiers:
             if m.name == "op_sel_hi" or m.name == "op_sel" and any(m.value):

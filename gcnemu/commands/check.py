@@ -16,6 +16,28 @@ def add_arguments(p) -> None:
     add_format(p)
 
 
+def _target_id_mismatch(prog, arch: str | None, target: str) -> list[Diagnostic]:
+    """llvm-mc's check of `.amdgcn_target` against -mcpu: a kernel written for another GPU is an
+    error when --arch names a different one (without --arch the directive decides the target).
+    Only `check` says so: `run --arch` on another GPU is a what-if gcnemu allows."""
+    import re
+    d = prog.directive(".amdgcn_target")
+    if arch is None or d is None or not d.args:
+        return []
+    written = str(d.args[0]).strip().strip('"')
+    m = re.search(r"--(gfx[0-9a-z]+)", written)
+    if m is None or m.group(1) == target:
+        return []
+    col = d.span.column + len(d.name) + 1
+    line = prog.source_line(d.span.line, d.span.file)
+    found = line.find('"', d.span.column - 1)
+    if found >= 0:
+        col = found + 1
+    sp = Span(d.span.file, d.span.line, col, d.span.line, col + len(written) + 2)
+    return [Diagnostic("error", f".amdgcn_target directive's target id {written} does not match the specified "
+                                f"target id amdgcn-amd-amdhsa--{target}", sp, rule="target")]
+
+
 def run(args) -> int:
     from ..asm.parse import parse_file
     from ..asm.validate import program_target, validate
@@ -26,7 +48,8 @@ def run(args) -> int:
             prog = parse_file(path)
             sources[prog.file] = prog.lines
             sources.update(prog.sources)  # included files, for their carets
-            all_diags.extend(validate(prog, program_target(prog, args.arch)))
+            target = program_target(prog, args.arch)
+            all_diags.extend(_target_id_mismatch(prog, args.arch, target) + validate(prog, target))
         except (OSError, GcnemuError):
             raise  # the user's own problem (no such file, bad option): reported by the CLI
         except Exception as e:  # noqa: BLE001 - a gcnemu bug: say so in the diagnostic stream, not a traceback
