@@ -73,6 +73,12 @@ def test_range_selects_source_lines_and_wave_selects_a_wave(capsys, mfma_file):
     assert [r.split("]")[0] for r in rows] == ["[3", "[4"]
 
 
+def test_an_empty_range_names_the_lines_where_the_wave_has_instructions(capsys, mfma_file):
+    rc, out, _ = cli(capsys, "timeline", mfma_file, "--range", "40:50")
+    n = len(MFMA.strip().splitlines())
+    assert f"(no instructions of this wave in the selected range; its instructions are on lines 1-{n})" in out
+
+
 def test_json_output_has_instructions_waves_and_kernel(capsys, mfma_file):
     rc, out, _ = cli(capsys, "timeline", mfma_file, "--format", "json")
     assert rc == 0

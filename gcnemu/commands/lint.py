@@ -83,6 +83,7 @@ def run(args) -> int:
 
     all_diags: list[tuple[str, Diagnostic]] = []
     sources: dict[str, list[str]] = {}
+    summaries: list[str] = []
     status = 0
     for path in args.files:
         name, data = _read(path)
@@ -121,6 +122,7 @@ def run(args) -> int:
         all_diags.extend((target, d) for d in diags)
         if any(d.severity in ("error", "warning") for d in diags):
             status = 1
+        summaries.append(_summary(name, target, prog, diags))
     diags = [d for _, d in all_diags]
     if args.format == "json":
         out = json.dumps({"diagnostics": [diagnostic_json(d) for d in diags]}, indent=2)
@@ -131,4 +133,13 @@ def run(args) -> int:
         print(out, file=sys.stderr if args.fix and not (args.output or args.in_place) else sys.stdout)
     else:
         print_diagnostics(diags, sources)
+        for line in summaries:  # a clean lint says so: silence reads like a tool that did nothing
+            print(line, file=sys.stderr)
     return status
+
+
+def _summary(name: str, target: str, prog, diags: list[Diagnostic]) -> str:
+    """One line per linted file, after its diagnostics, as compilers count their warnings."""
+    counts = {sev: sum(d.severity == sev for d in diags) for sev in ("warning", "note")}
+    found = "no hazards" if not counts["warning"] else f"{counts['warning']} warning(s)"
+    return f"gcnemu lint: {name}: {found} ({target}, {len(prog.instructions)} instructions)"

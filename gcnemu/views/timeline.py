@@ -101,7 +101,10 @@ def render(engine, wave: int = 0, line_range: tuple[int, int] | None = None, max
     out.append(f"Timeline view: wave {wave} of {len(engine.waves)} on {tgt}, kernel cycles {engine.cycle}"
                f" (one column per cycle, '{GAP}' = cycles skipped while nothing changes)")
     if not rows:
-        out.append("  (no instructions of this wave in the selected range)")
+        everything = rows_for(engine, wave, None)
+        where = (f"; its instructions are on lines {min(r.line for r in everything)}-"
+                 f"{max(r.line for r in everything)}") if everything and line_range else ""
+        out.append(f"  (no instructions of this wave in the selected range{where})")
         return "\n".join(out)
     cols = columns(rows)
     head_t, head_u = [], []
