@@ -151,14 +151,15 @@ def test_reverse_step_shows_the_earlier_values_again(tmp_path):
                            "x lds 0x104 1", "counters", "reverse-step")
     assert code == 0
     at_wait = steps[2]
-    assert "v2[lane 1] = ?" in at_wait.output  # the load has not returned: never written
+    # the load has not returned: its value comes from memory when it lands; until then, never written
+    assert f"v2[lane 1] = [in flight from line {L_LOAD}, lands @" in at_wait.output and "sees: ?" in at_wait.output
     assert "0x104: 0x00000000" in steps[3].output
     assert "v2[lane 1] = 0.5" in steps[6].output  # A[1] = 0.5 after the wait
     assert "0x104: 0x00000065" in steps[7].output
     back = steps[8]
     assert f"cycle {steps[8].cycle} -> {at_wait.cycle}" in back.output
     assert steps[9].cycle == at_wait.cycle and steps[9].line == L_WAIT
-    assert "v2[lane 1] = ?" in steps[9].output
+    assert steps[9].output == at_wait.output
     assert "0x104: 0x00000000" in steps[10].output
     assert steps[11].output == steps[4].output  # the same counters, the same in-flight loads
     assert f"=> {L_DMA + 1:4}  v_mov_b32 v3, 1.0" in steps[12].output  # reverse-step is back's other name
@@ -225,7 +226,7 @@ def test_conditional_breakpoint_stops_when_the_expression_becomes_true(tmp_path)
                            "p/f v3[2]", "continue", "break if cycle > 700", "continue", "p cycle")
     assert "Breakpoint 1: if s0 == 1 && f32(v3[2]) > 3" in steps[0].output
     assert "Breakpoint 1, s0 == 1 && f32(v3[2]) > 3 became true on wave 0" in steps[1].output
-    assert "s0 = 0x00000001" in steps[2].output
+    assert "sees: 0x00000001 (1)" in steps[2].output  # the value the condition read; a newer one is in flight
     assert float(re.search(r"= ([\d.]+)", steps[3].output).group(1)) > 3
     assert "The program finished" in steps[4].output  # it stays true: no second stop
     assert steps[7].cycle > 700 or "finished" in steps[6].output

@@ -74,7 +74,7 @@ def test_the_proof_in_a_terminal(tmp_path):
 
         out = command(child, "reverse-step")
         assert prompt_cycle(child) == at_wait and f"line {L_WAIT} " in child.after
-        assert "v2[lane 1] = ?" in command(child, "p/f v2[lane 1]")  # not loaded yet, again
+        assert "sees: ?" in command(child, "p/f v2[lane 1]")  # not loaded yet, again
         assert "0x100: 0x00000000" in command(child, "x lds 0x100 1")
 
         # typos never end the session

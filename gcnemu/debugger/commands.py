@@ -374,7 +374,9 @@ def _mfma_form_error(arg: str) -> CommandError:
 @command("print", ("p", "inspect"), "print[/FMT] REG | EXPR | mfma REGS as D of MNEMONIC",
          "show registers (all lanes), expression values, or an MFMA operand as a matrix",
          "REG: v5, v[4:7], v5[lane 3] (or v5[3], v5[0:7] for lanes), s2, s[0:1], a[0:15],\n"
-         "     exec, vcc, m0, scc, ttmp0 ... Lanes never written show '?'.\n"
+         "     exec, vcc, m0, scc, ttmp0 ... Lanes never written show '?'. A register whose\n"
+         "     newest write is in flight shows the value it will hold, the producing line and\n"
+         "     landing cycle, and the old value a reader without the interlock still sees.\n"
          "FMT: " + views.FORMAT_HELP + ".\n"
          "EXPR: the `break if` language, e.g. `p v1[3] + 1`, `p f32(v2[0])`, `p cycle`.\n"
          "mfma: `print mfma a[0:15] as D of v_mfma_f32_32x32x8f16` unpacks the registers with\n"
@@ -397,6 +399,9 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
             raise CommandError(str(e)) from None
         ref = None
     if ref is not None:
+        flights = probe.in_flight(s.sim, s.wave, ref.slots())
+        if flights:
+            return views.format_in_flight(ref, wave, fmt, flights, lambda i: s.kernel.instructions[i].span.line)
         return views.format_register(ref, wave, fmt)
     try:
         node = exprmod.parse(arg)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 
 @dataclass(frozen=True)
 class CountedOp:
@@ -243,6 +245,59 @@ def effects(sim) -> list[Effect]:
             out.append(Effect(seq, cycle, wave, frozenset(_memop_regs(memop)), _memop_lds_writes(memop), index,
                               _memop_kind(memop)))
     return out
+
+
+@dataclass(frozen=True)
+class InFlight:
+    """The newest write of one register that has not landed: what `print` shows beside the value
+    a reader without the interlock still sees. `values`/`mask` are known for ALU and MFMA results
+    (computed at issue); a memory load's value is read from memory when it lands, so None."""
+
+    reg: tuple  # (file, index)
+    cycle: int  # when it lands
+    producer: int | None  # instruction index
+    values: np.ndarray | None  # uint32[64] (vector) or a 1-element array (scalar)
+    mask: np.ndarray | None  # bool[64]: lanes written (vector registers), None: all
+
+
+def in_flight(sim, wave: int, regs: list[tuple]) -> dict[tuple, InFlight]:
+    """For each of `regs` with a write still in flight in `wave`, the one that lands last (the one
+    the register will hold). Reads the engine's event queue, never changes it."""
+    want = set(regs)
+    found: dict[tuple, tuple] = {}
+    for ev in getattr(sim.engine, "events", []):
+        cycle, seq, w, kind, payload = ev
+        if w != wave:
+            continue
+        if kind == 0:
+            writes, wseq = payload
+            for wr in writes:
+                for k, reg in enumerate(wr.regs()):
+                    if reg in want and (reg not in found or found[reg][0] < (cycle, wseq)):
+                        vals = np.asarray(wr.values[k] if wr.file != "scc" else wr.values[:1], np.uint32)
+                        mask = None if wr.mask is None or wr.full else np.asarray(wr.mask, bool)
+                        found[reg] = ((cycle, wseq), cycle, None, vals.reshape(-1) if wr.file != "scc" else vals,
+                                      mask, wseq)
+        else:
+            memop, index = payload[0], payload[1]
+            for reg in _memop_regs(memop):
+                if reg in want and (reg not in found or found[reg][0] < (cycle, seq)):
+                    found[reg] = ((cycle, seq), cycle, index, None, None, seq)
+    out: dict[tuple, InFlight] = {}
+    pend = sim.engine.waves[wave].pending
+    for reg, (_key, cycle, producer, vals, mask, wseq) in found.items():
+        if producer is None:
+            p = pend.get(reg)
+            producer = p.index if p is not None and p.seq == wseq else _producer_landing(sim, wave, cycle)
+        out[reg] = InFlight(reg, cycle, producer, vals, mask)
+    return out
+
+
+def _producer_landing(sim, wave: int, cycle: int) -> int | None:
+    for r in reversed(sim.engine.records[-256:]):
+        if r.wave == wave and r.complete == cycle:
+            return r.index
+    return None
 
 
 # ---------------------------------------------------------------------- wave state

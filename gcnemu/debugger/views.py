@@ -150,6 +150,49 @@ def format_vector(ref: RegRef, words: np.ndarray, init: np.ndarray, fmt: str, pe
     return "\n".join(rows)
 
 
+def format_in_flight(ref: RegRef, wave, fmt: str | None, flights: dict, line_of) -> str:
+    """A register whose newest write has not landed: the value it will hold (tagged with the
+    producing line and landing cycle) and the old value that a reader without the hardware
+    interlock sees until then. "never written" would be wrong while a result is on its way.
+
+    `flights` maps (file, index) -> probe.InFlight; `line_of(index)` gives a source line."""
+    f = check_format(fmt)
+    words, init = ref.read(wave), ref.initialised(wave)
+    names = ref.names() if ref.count > 1 else [ref.name]
+    out: list[str] = []
+    for k, name in enumerate(names):
+        sub = RegRef(ref.file, ref.index + k, 1, name, ref.lanes)
+        old_w, old_i = words[k:k + 1], init[k:k + 1]
+
+        def show(w, i) -> str:
+            return format_vector(sub, w, i, f) if sub.is_vector else format_scalar(sub, w, i, f, fmt is not None)
+
+        fl = flights.get((ref.file, ref.index + k)) if ref.file != "scc" else flights.get(("scc", 0))
+        if fl is None:
+            out.append(show(old_w, old_i))
+            continue
+        where = f"line {line_of(fl.producer)}" if fl.producer is not None else "an earlier instruction"
+        tag = f"[in flight from {where}, lands @{fl.cycle}]"
+        if fl.values is None:
+            out.append(f"{sub.label} = {tag} a load: its value is read from memory when it lands")
+        else:
+            new_w, new_i = old_w.copy(), old_i.copy()
+            if sub.is_vector:
+                lanes = np.ones(64, bool) if fl.mask is None else fl.mask
+                new_w[0] = np.where(lanes, fl.values, old_w[0])
+                new_i[0] = old_i[0] | lanes
+            else:
+                new_w[0], new_i[0] = fl.values[0], True
+            text = show(new_w, new_i)
+            head = f"{sub.label} = " if text.startswith(f"{sub.label} = ") else f"{sub.label}:"
+            out.append(text.replace(head.rstrip(), f"{head.rstrip()} {tag}", 1))
+        old = show(old_w, old_i)
+        old = " " + old.split(" = ", 1)[1] if old.startswith(f"{sub.label} = ") else "\n" + old.split("\n", 1)[1]
+        out.append(f"  until @{fl.cycle}, a reader without the interlock (a VMEM/LDS address, an MFMA "
+                   f"too soon, a read before its s_waitcnt) sees:{old}")
+    return "\n".join(out)
+
+
 def format_register(ref: RegRef, wave, fmt: str | None) -> str:
     f = check_format(fmt)
     words, init = ref.read(wave), ref.initialised(wave)
