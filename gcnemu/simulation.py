@@ -25,6 +25,16 @@ from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
 MAX_PRIVATE_BYTES = 1 << 20  # per lane; real kernels use bytes to a few KiB of scratch
 
 
+def _pack_int_arg(name: str, value: int) -> bytes:
+    """An integer kernel argument as kernarg bytes: 32 bits when it fits an i32 or a u32, else 64;
+    a negative value is stored as the two's complement of that size (`--arg n=-1` is 0xffffffff)."""
+    if -(1 << 31) <= value < (1 << 32):
+        return struct.pack("<I", value & 0xFFFFFFFF)
+    if -(1 << 63) <= value < (1 << 64):
+        return struct.pack("<Q", value & 0xFFFFFFFFFFFFFFFF)
+    raise GcnemuError(f"kernel argument '{name}' = {value} does not fit in 64 bits")
+
+
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
                  max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
@@ -65,7 +75,7 @@ class Simulation:
             elif isinstance(value, float):
                 kernarg += struct.pack("<f", value)
             else:
-                kernarg += struct.pack("<I" if -2**31 <= int(value) < 2**32 else "<Q", int(value) & 0xFFFFFFFFFFFFFFFF)
+                kernarg += _pack_int_arg(name, int(value))
         kernarg_buf = self.memory.alloc("__kernarg", bytes(kernarg) or bytes(8))
         if s.lds_init is not None:
             raw = np.ascontiguousarray(s.lds_init).view(np.uint8).reshape(-1)

@@ -39,8 +39,10 @@ def bytes_to_dwords(data: np.ndarray, dwords: int) -> np.ndarray:
 
 
 def dwords_to_bytes(values: np.ndarray, size: int) -> np.ndarray:
-    """uint32[dwords, n] -> uint8[n, size] (little endian)."""
-    return np.ascontiguousarray(values.T.astype("<u4")).view(np.uint8).reshape(values.shape[1], -1)[:, :size]
+    """uint32[dwords, n] -> uint8[n, size] (little endian). The shape is spelt out, not inferred:
+    a store with EXEC=0 has n = 0 lanes, and numpy cannot infer a -1 axis of an empty array."""
+    dwords, n = values.shape
+    return np.ascontiguousarray(values.T.astype("<u4")).view(np.uint8).reshape(n, dwords * 4)[:, :size]
 
 
 def extend(data: np.ndarray, kind: str) -> np.ndarray:

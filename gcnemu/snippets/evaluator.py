@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import stat
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -133,8 +134,12 @@ class Tok:
     value: Any = None
 
 
-_NUM = re.compile(r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?")
+# ASCII only: str.isdigit/isalpha and `\d` also accept other scripts' digits and letters ('٣', 'é'),
+# which no snippet name or number is written in.
+_NUM = re.compile(r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?", re.ASCII)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DIGITS = frozenset("0123456789")
+_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _OPS = ("**", "//", "<<", ">>", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%", "@", "&", "|", "^", "~",
         "<", ">", "(", ")", "[", "]", ",", ":", "=")
 
@@ -147,7 +152,7 @@ def tokenize(text: str) -> list[Tok]:
         if ch in " \t":
             i += 1
             continue
-        if ch.isdigit() or (ch == "." and i + 1 < n and text[i + 1].isdigit()):
+        if ch in _DIGITS or (ch == "." and i + 1 < n and text[i + 1] in _DIGITS):
             m = _NUM.match(text, i)
             raw = m.group(0)
             if m.end() < n and (text[m.end()].isalnum() or text[m.end()] == "_"):
@@ -168,7 +173,7 @@ def tokenize(text: str) -> list[Tok]:
             toks.append(Tok("num", raw, i, m.end(), value))
             i = m.end()
             continue
-        if ch.isalpha() or ch == "_":
+        if ch in _NAME_START:
             m = _NAME.match(text, i)
             toks.append(Tok("name", m.group(0), i, m.end()))
             i = m.end()
@@ -1119,16 +1124,23 @@ def _npy(ev, node, *args, **kw):
     full = os.path.realpath(os.path.join(base, path))
     if not full.startswith(base + os.sep):
         raise EvalError("npy(): the file must be inside the snippet's folder", node.start, node.end)
+    # Opened without blocking and checked on the open descriptor: a FIFO or device named x.npy would
+    # block the read forever (or never end), and checking the path first would leave a race.
     try:
-        size = os.path.getsize(full)
+        fd = os.open(full, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError:
         raise EvalError(f"npy(): cannot read '{path}'", node.start, node.end) from None
-    if size > ev.limits.max_npy_bytes:
-        raise EvalError(f"npy(): '{path}' is larger than {ev.limits.max_npy_bytes} bytes", node.start, node.end)
-    try:
-        arr = np.load(full, allow_pickle=False)
-    except (OSError, ValueError) as e:
-        raise EvalError(f"npy(): cannot load '{path}': {e}", node.start, node.end) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise EvalError(f"npy(): '{path}' is not a regular file", node.start, node.end)
+    with os.fdopen(fd, "rb") as f:
+        if st.st_size > ev.limits.max_npy_bytes:
+            raise EvalError(f"npy(): '{path}' is larger than {ev.limits.max_npy_bytes} bytes", node.start, node.end)
+        try:
+            arr = np.load(f, allow_pickle=False)
+        except (OSError, ValueError, EOFError) as e:  # EOFError: an empty file
+            raise EvalError(f"npy(): cannot load '{path}': {e}", node.start, node.end) from None
     if not isinstance(arr, np.ndarray):
         raise EvalError(f"npy(): '{path}' does not hold a single array", node.start, node.end)
     if arr.dtype.kind not in "biuf":

@@ -183,6 +183,15 @@ def _waves_of(snippet: Snippet, opts: Options) -> list[int]:
     return [w for w in range(lo, min(hi, n - 1) + 1)]
 
 
+def _no_waves(snippet: Snippet, e: Expect) -> Failure:
+    """`wave 3` on a 1-wave kernel checks nothing; passing it would hide a wrong wave number."""
+    lo, hi = e.opts.waves
+    n = snippet.setup.num_waves
+    asked = f"wave {lo}" if lo == hi else f"waves {lo}..{hi}"
+    runs = "1 wave (wave 0)" if n == 1 else f"{n} waves (waves 0..{n - 1})"
+    return Failure(e, f"{asked} selects no wave: the kernel runs {runs}")
+
+
 def _lanes_of(snippet: Snippet, wave: int, opts: Options) -> np.ndarray:
     """Lanes checked: the requested ones, else the lanes that hold work-items."""
     lane = np.arange(64)
@@ -246,7 +255,10 @@ def _check_reg(snippet: Snippet, sim, e: RegExpect) -> list[Failure]:
     reg = e.reg
     base_env = _env_for_checks(snippet)
     failures = []
-    for w in _waves_of(snippet, e.opts):
+    waves = _waves_of(snippet, e.opts)
+    if not waves:
+        return [_no_waves(snippet, e)]
+    for w in waves:
         env = {**base_env, **lane_env(snippet.setup, w)}
         value = e.expr.eval(env, base_dir=snippet.base_dir)
         tname = e.opts.tname or default_type(reg.count, value)
@@ -432,7 +444,10 @@ def _check_counter(snippet: Snippet, sim, e: CounterExpect) -> list[Failure]:
         n = sim.instructions_executed
         return [] if n == e.value else [Failure(e, f"instructions executed: {n}, expected {e.value}")]
     rows = []
-    for w in _waves_of(snippet, e.opts):
+    waves = _waves_of(snippet, e.opts)
+    if not waves:
+        return [_no_waves(snippet, e)]
+    for w in waves:
         got = counters_at_end(sim, w)[e.counter]
         if got != e.value:
             rows.append((f"wave {w}", str(e.value), str(got)))

@@ -56,6 +56,8 @@ def cast_to(value, tname: str, shape: tuple | None, what: str) -> np.ndarray:
     arr = np.asarray(value)
     if arr.dtype.kind == "b":
         arr = arr.astype(np.int64)
+    if arr.dtype == object:  # numpy keeps integers past 64 bits as Python objects: no register holds them
+        raise ValueError(f"{what}: the value does not fit in 64 bits")
     if shape is not None and arr.shape != tuple(shape):
         if arr.size == int(np.prod(shape)) and arr.size > 1:
             arr = arr.reshape(shape)
@@ -117,8 +119,8 @@ def typed_from_words(words: np.ndarray, tname: str, hi: bool = False) -> np.ndar
 
 # ---------------------------------------------------------------- registers
 
-_REG_ONE = re.compile(r"^([vsa])(\d+)$")
-_REG_RANGE = re.compile(r"^([vsa])\[\s*(\d+)\s*:\s*(\d+)\s*\]$")
+_REG_ONE = re.compile(r"^([vsa])(\d+)$", re.ASCII)
+_REG_RANGE = re.compile(r"^([vsa])\[\s*(\d+)\s*:\s*(\d+)\s*\]$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -581,6 +583,7 @@ def parse_directive(d: Directive, header: Header) -> None:
     """Apply one statement to the header. Later statements of the same name override earlier ones
     (that is how CLI options override the file)."""
     src = d.src
+    _check_ascii(src)
     key = d.key
     rest = src.sub(len(key))
     handler = _HANDLERS.get(key)
@@ -594,18 +597,37 @@ def parse_directive(d: Directive, header: Header) -> None:
     handler(d, rest, header)
 
 
+def _check_ascii(src: Src) -> None:
+    """Header statements are ASCII outside quoted strings (file names may be in any script): Python's
+    int() and `\\d` read '٣' as 3 and str.isalpha() takes 'é' for a letter, so a non-ASCII digit or
+    letter would otherwise be read as something the author never wrote, or break a parser."""
+    quote = ""
+    for i, ch in enumerate(src.text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif not ch.isascii():
+            raise src.error(f"unexpected character '{ch}': header statements are written in ASCII "
+                            "(other characters only inside quotes)", i, i + 1)
+
+
 def _after_colon(rest: Src, key: str) -> Src:
     if not rest.text.startswith(":"):
         raise rest.error(f"expected ':' after '{key}'", 0, 1)
     return rest.sub(1)
 
 
-def _int_value(src: Src, what: str, lo: int | None = 0) -> int:
+def _int_value(src: Src, what: str, lo: int | None = 0, hi: int | None = None) -> int:
+    """An integer header value in lo..hi (inclusive); `hi` for values that land in a register."""
     value = Expr.parse(src).eval({})
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
         raise src.error(f"{what} must be an integer")
     if lo is not None and value < lo:
         raise src.error(f"{what} must be at least {lo}")
+    if hi is not None and value > hi:
+        raise src.error(f"{what} must be at most {hi} (0x{hi:x})")
     return int(value)
 
 
@@ -683,7 +705,7 @@ def _h_grid(d: Directive, rest: Src, h: Header) -> None:
 
 def _h_workgroup_id(d: Directive, rest: Src, h: Header) -> None:
     val = _after_colon(rest, "workgroup-id")
-    ids = [_int_value(p, "a workgroup id") for p in _split_commas(val)]
+    ids = [_int_value(p, "a workgroup id", 0, 0xFFFFFFFF) for p in _split_commas(val)]  # one SGPR each
     if not 1 <= len(ids) <= 3:
         raise val.error("workgroup-id: expected X[, Y[, Z]]")
     h.workgroup_id = tuple(ids + [0] * (3 - len(ids)))
@@ -796,6 +818,8 @@ def parse_buffer(src: Src) -> BufferDecl:
                 init = Expr.parse(tail.sub(1))
     if tname is None and init is None:
         raise src.error(f"buffer '{name}' needs a type (e.g. f32[64]) or contents")
+    if shape is None and init is None:  # nothing says how many elements the buffer has
+        raise src.error(f"buffer '{name}' needs a shape (e.g. {tname}[64]) or contents")
     sgpr = rsrc = None
     stride = 0
     if arrow >= 0:

@@ -175,7 +175,8 @@ def _buffer_data(b: BufferDecl, inputs: dict, base_dir: str | None) -> np.ndarra
     if shape is None:
         shape = np.shape(value)
         if shape == ():
-            raise b.init.src.error(f"buffer '{b.name}': give a shape, e.g. {b.tname or 'f32'}[64]")
+            raise (b.init.src if b.init else b.src).error(f"buffer '{b.name}': give a shape, e.g. "
+                                                          f"{b.tname or 'f32'}[64]")
     tname = b.tname
     if tname is None:
         kind = np.asarray(value).dtype
