@@ -506,7 +506,7 @@ def validate(program: Program, target: str, memo: bool = True) -> list[Diagnosti
     gc.disable()
     try:
         diags = _validate_program(program, target, memo)
-        extra = _descriptor_checks(program)
+        extra = _descriptor_checks(program, target)
         if extra:
             diags = sorted(diags + extra, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
         return diags
@@ -515,25 +515,93 @@ def validate(program: Program, target: str, memo: bool = True) -> list[Diagnosti
             gc.enable()
 
 
-def _descriptor_checks(program: Program) -> list[Diagnostic]:
-    """What llvm-mc checks of an `.amdhsa_kernel` block against the target id: a kernel that
-    reserves no XNACK mask (`.amdhsa_reserve_xnack_mask 0`) needs a target id with `xnack-`
-    (without `:xnack-`, XNACK is 'any' and the mask must be reserved), and the reverse."""
+# `.amdhsa_kernel` directives that llvm-mc takes only from gfx90a on
+_DESCRIPTOR_GFX90A = frozenset({".amdhsa_accum_offset", ".amdhsa_tg_split"})
+_END_KERNEL = ".end_amdhsa_kernel"
+
+
+def _descriptor_checks(program: Program, target: str) -> list[Diagnostic]:
+    """What llvm-mc 22 checks of each `.amdhsa_kernel` block, with its error recovery.
+
+    Per line: a directive may not repeat; `.amdhsa_accum_offset`/`.amdhsa_tg_split` need gfx90a+;
+    `.amdhsa_reserve_xnack_mask 0` needs a target id with `xnack-` (without `:xnack-`, XNACK is
+    'any' and the mask must be reserved), and the reverse. The first such error abandons the
+    block, as llvm-mc's parser does: its later `.amdhsa_*` lines and `.end_amdhsa_kernel` are then
+    unknown directives. At the end of a complete block: `.amdhsa_next_free_vgpr`/`_sgpr` are
+    required and, on gfx90a+, a multiple-of-4 `.amdhsa_accum_offset` within the VGPRs allocated."""
     from .expr import ExprError, evaluate
     from .resolve import target_features
-    out = []
+    out: list[Diagnostic] = []
+    gfx90a_plus = target != "gfx908"
     xnack = None
+    seen: dict[str, Directive] | None = None  # directives of the open block
+    abandoned = False
+
+    def error(message: str, st: Directive, col: int | None = None, width: int = 1) -> None:
+        c = st.span.column if col is None else col
+        out.append(Diagnostic("error", message, Span(st.span.file, st.span.line, c, st.span.line, c + width),
+                              rule="descriptor"))
+
+    def value(st: Directive) -> int | None:
+        try:
+            return evaluate(str(st.args[0]), program.constants()) if st.args else None
+        except ExprError:
+            return None  # a value that is not a constant is reported where it is read
+
+    def value_column(st: Directive) -> int:
+        line = program.source_line(st.span.line, st.span.file)
+        at = line.find(st.name, st.span.column - 1)
+        rest = at + len(st.name) if at >= 0 else st.span.column - 1 + len(st.name)
+        while rest < len(line) and line[rest] in " \t":
+            rest += 1
+        return rest + 1
+
     for st in program.statements:
-        if isinstance(st, Directive) and st.name == ".amdhsa_reserve_xnack_mask" and st.args:
+        if type(st) is not Directive:
+            continue
+        name = st.name
+        if name == ".amdhsa_kernel":
+            seen, abandoned = {}, False
+            continue
+        if seen is None or not (name.startswith(".amdhsa_") or name == _END_KERNEL):
+            continue
+        if abandoned:
+            error("unknown directive", st, width=len(name))
+            if name == _END_KERNEL:
+                seen = None
+            continue
+        if name == _END_KERNEL:
+            end_col = st.span.column + len(_END_KERNEL)
+            required = [d for d in (".amdhsa_next_free_vgpr", ".amdhsa_next_free_sgpr") if d not in seen]
+            if gfx90a_plus and not required and ".amdhsa_accum_offset" not in seen:
+                required.append(".amdhsa_accum_offset")
+            if required:
+                error(f"{required[0]} directive is required", st, end_col)
+            elif gfx90a_plus:
+                accum, vgprs = value(seen[".amdhsa_accum_offset"]), value(seen[".amdhsa_next_free_vgpr"])
+                if accum is not None and not (4 <= accum <= 256 and accum % 4 == 0):
+                    error("accum_offset should be in range [4..256] in increments of 4", st, end_col)
+                elif accum is not None and vgprs is not None and accum > -(-max(1, vgprs) // 4) * 4:
+                    error("accum_offset exceeds total VGPR allocation", st, end_col)
+            seen = None
+            continue
+        if name in seen:
+            error(".amdhsa_ directives cannot be repeated", st, value_column(st))
+            abandoned = True
+            continue
+        if name in _DESCRIPTOR_GFX90A and not gfx90a_plus:
+            error("directive requires gfx90a+", st, width=len(name))
+            abandoned = True
+            continue
+        if name == ".amdhsa_reserve_xnack_mask" and st.args:
             if xnack is None:
                 xnack = target_features(program).get("xnack", "any")
-            try:
-                value = evaluate(str(st.args[0]), program.constants())
-            except ExprError:
-                continue  # a value that is not a constant is reported where it is read
-            if bool(value) != (xnack is not False):
-                out.append(Diagnostic("error", ".amdhsa_reserve_xnack_mask does not match target id", st.span,
-                                      rule="descriptor"))
+            v = value(st)
+            if v is not None and bool(v) != (xnack is not False):
+                error(".amdhsa_reserve_xnack_mask does not match target id", st, width=len(name))
+                abandoned = True
+                continue
+        seen[name] = st
     return out
 
 
