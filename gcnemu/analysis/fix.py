@@ -18,6 +18,7 @@ is minimal per hazard in program order.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
@@ -44,26 +45,36 @@ class FixResult:
     rounds: int
 
 
-def _line_table(text: str) -> tuple[list[int], int]:
-    """Offsets of line starts (lines split on '\\n' like the parser) and the BOM width."""
-    starts = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            starts.append(i + 1)
+_EOL = re.compile(r"\r\n|\r|\n")
+
+
+def _line_table(text: str) -> tuple[list[tuple[int, int, str]], int]:
+    """Each line's (start, end, ending) and the BOM width.  Lines end at CRLF, a lone CR (old
+    Mac) or LF, exactly where the parser ends them, so diagnostic line numbers index this table.
+    A last line without an ending gets the ending of the line before it (the file's own)."""
+    table: list[tuple[int, int, str]] = []
+    pos = 0
+    last = "\n"
+    for m in _EOL.finditer(text):
+        table.append((pos, m.start(), m.group()))
+        last = m.group()
+        pos = m.end()
+    table.append((pos, len(text), last))  # the text after the last ending (maybe empty)
     bom = 1 if text.startswith("\ufeff") else 0
-    return starts, bom
+    return table, bom
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply edits (positions refer to ``text``) from the last to the first."""
-    starts, bom = _line_table(text)
+    """Apply edits (positions refer to ``text``) from the last to the first.  An inserted line
+    ends as the line it goes into ends (CRLF, CR or LF), so the file keeps its line endings."""
+    table, bom = _line_table(text)
     out = text
     for e in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
-        base = starts[e.line - 1] + (bom if e.line == 1 else 0)
-        line_end = text.find("\n", base)
-        line_end = len(text) if line_end < 0 else line_end
-        line = text[base:line_end]
-        eol = "\r\n" if line.endswith("\r") else "\n"
+        if not 1 <= e.line <= len(table):
+            raise GcnemuError(f"--fix: line {e.line} is past the end of the file ({len(table)} lines)")
+        start, end, eol = table[e.line - 1]
+        base = start + (bom if e.line == 1 else 0)
+        line = text[base:end]
         at = base + e.column - 1
         if e.insert:
             indent = "".join(c if c in " \t" else " " for c in line[: e.column - 1])

@@ -122,8 +122,7 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
         new_text = updated_text(snippet, sim, failures, result.changes)
         if new_text is not None:
             old_text = read_text(path)
-            result.diff = "".join(difflib.unified_diff(
-                old_text.splitlines(keepends=True), new_text.splitlines(keepends=True), path, path))
+            result.diff = "".join(difflib.unified_diff(_diff_lines(old_text), _diff_lines(new_text), path, path))
             with open(path, "w", encoding="utf-8", newline="") as fh:
                 fh.write(new_text)
         failures = [f for f in failures if not f.updatable]
@@ -134,6 +133,13 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
 
 
 # ---------------------------------------------------------------- --update
+
+
+def _diff_lines(text: str) -> list[str]:
+    """Lines for the --update diff, split where the parser splits them; CRLF is shown as it is,
+    a lone CR (old Mac) as '\n' (printed, a lone CR would overprint the line before)."""
+    return [m.group(0)[:-1] + "\n" if m.group(0).endswith("\r") else m.group(0)
+            for m in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)]
 
 
 def read_text(path: str) -> str:
@@ -225,7 +231,15 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
     from ..snippets.expectations import found_hazards
     text = read_text(snippet.path)
     bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = text[len(bom):].split("\n")
+    # lines end at CRLF, a lone CR (old Mac) or LF, as the parser numbers them; each keeps its
+    # own ending, and a new line takes the ending of the line it is written next to
+    pieces = re.split(r"(\r\n|\r|\n)", text[len(bom):])
+    lines = pieces[0::2]
+    endings = pieces[1::2] + [""]
+    if lines[-1] == "":  # the text after the last line ending
+        lines.pop()
+        endings.pop()
+    file_eol = endings[0] if endings and endings[0] else "\n"
     failing = {id(f.expect) for f in failures if f.updatable}
     replace: dict[int, list] = {}  # 1-based line -> its new lines (empty: deleted)
     after: dict[int, list] = {}  # lines inserted after / before an old line
@@ -234,8 +248,11 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
     def raw(n: int) -> str:
         return lines[n - 1]
 
-    def eol(n: int) -> str:
-        return "\r" if raw(n).endswith("\r") else ""
+    def ending(n: int) -> str:  # the line's own ending ("" for a last line without one)
+        return endings[n - 1]
+
+    def eol(n: int) -> str:  # the ending for a line written at line n
+        return endings[n - 1] or file_eol
 
     timing: list[tuple[int, str]] = []  # (old line, change) of cycle/metric rewrites
     for e in snippet.expects:
@@ -248,7 +265,7 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
             else:
                 name, measured = e.metric.replace("stall:", "stall "), measured_metric(sim, e.metric)
                 new_value = _new_metric(e, measured)
-            replace[v.line] = [line[:start] + new_value + line[start + len(v.text):]]
+            replace[v.line] = [line[:start] + new_value + line[start + len(v.text):] + ending(v.line)]
             shown = _exact(round(measured, 4))
             note = "" if shown in re.split(r"\.\.|[<>=\s]+", new_value) else f" (measured {shown})"
             timing.append((v.line, f"expect {name}: {v.text} -> {new_value}{note}"))
@@ -279,9 +296,9 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
             cut = e.src.col - 1
             if e.directive.trailing:
                 semi = line.rfind(";", 0, cut)
-                replace[n] = [line[:semi].rstrip() + eol(n)]
+                replace[n] = [line[:semi].rstrip() + ending(n)]
             elif re.search(r"gcnemu\s*:", line[:cut], re.IGNORECASE):
-                replace[n] = [line[:cut].rstrip() + eol(n)]  # keep the block opener
+                replace[n] = [line[:cut].rstrip() + ending(n)]  # keep the block opener
             else:
                 replace[n] = []
                 dropped_lines.append(n)
@@ -301,7 +318,7 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
             hazard_change.append("added: expect hazards: none")
             if dropped_lines:
                 n = dropped_lines[0]
-                replace[n] = [raw(n)[:_col_of(snippet, n) - 1] + "expect hazards: none" + eol(n)]
+                replace[n] = [raw(n)[:_col_of(snippet, n) - 1] + "expect hazards: none" + ending(n)]
             else:
                 anchor_line = _block_end(snippet)
                 if anchor_line:
@@ -330,7 +347,7 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
         out_items.extend(before.get(n, []))
         items = replace.get(n)
         if items is None:
-            out_items.append(raw(n))
+            out_items.append(raw(n) + ending(n))
             mapping[n] = len(out_items)
         else:
             if items:
@@ -339,6 +356,8 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
         out_items.extend(after.get(n, []))
     out: list[str] = []
     for item in out_items:
+        if out and not out[-1].endswith(("\n", "\r")):
+            out[-1] += file_eol  # a line written after the old last line: that line now ends
         if isinstance(item, _HazardLine):
             at = mapping.get(item.line, item.line)
             out.append(f"{item.prefix}expect hazard {item.rule} at {at}{item.eol}")
@@ -353,7 +372,7 @@ def updated_text(snippet, sim, failures, changes: list[str] | None = None) -> st
             out[pos] = re.sub(rf"(\bat\s+(?:line\s+)?){e.line}\b", rf"\g<1>{new_line}", out[pos], count=1)
     if changes is not None:
         changes += [f"line {mapping.get(n, n)}: {c}" for n, c in sorted(timing)] + hazard_change
-    return bom + "\n".join(out)
+    return bom + "".join(out)
 
 
 def _col_of(snippet, line: int) -> int:
