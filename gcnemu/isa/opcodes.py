@@ -469,6 +469,7 @@ v_div_fmas_f32   VOP3  f32 : f32 f32 f32 | co | reads-vcc
 v_div_fmas_f64   VOP3  f64 : f64 f64 f64 | co | reads-vcc dp
 v_div_fixup_f32  VOP3  f32 : f32 f32 f32 | co
 v_div_fixup_f16  VOP3  f16 : f16 f16 f16 | co
+v_div_fixup_legacy_f16 VOP3 f16 : f16 f16 f16 | co
 v_div_fixup_f64  VOP3  f64 : f64 f64 f64 | co | dp
 v_readlane_b32   VOP3  s:b32 : v:b32 l:b32          | | writes-sgpr
 v_writelane_b32  VOP3  b32 : x:b32 l:b32
@@ -565,6 +566,8 @@ def _valu_rows() -> list[OpInfo]:
             mods.add("op_sel")  # gfx9 VOP3 op_sel: 16-bit sources of VOP3-only opcodes
         if name in ("v_alignbit_b32", "v_alignbyte_b32"):
             mods.add("op_sel")
+        if name == "v_div_fixup_legacy_f16":  # the gfx8 opcode: llvm-mc takes no op_sel on it
+            mods.discard("op_sel")
         flags = set(flags_s.split()) | {"reads-exec"}
         pipe = "valu"
         if "trans" in flags:
