@@ -35,6 +35,40 @@ def _pack_int_arg(name: str, value: int) -> bytes:
     raise GcnemuError(f"kernel argument '{name}' = {value} does not fit in 64 bits")
 
 
+def misaligned_warnings(engine) -> list[Diagnostic]:
+    """The engine's misaligned-access notes (see `gcnemu.sim.alignment`) as one warning per
+    instruction: the first issue's lanes and address, and how often it happened; the notes are
+    taken out of `engine.notes` so they are not reported twice."""
+    from .sim.alignment import RULE, MisalignedNote
+    notes = getattr(engine, "notes", None)
+    if not notes:
+        return []
+    first: dict = {}  # the instruction's span -> [wave, finding, issues, waves]
+    keep = []
+    for wave, note in notes:
+        message = getattr(note, "message", None)
+        if not isinstance(message, MisalignedNote):
+            keep.append((wave, note))
+            continue
+        found = message.found
+        key = str(note.span)
+        entry = first.setdefault(key, [wave, found, note.span, 0, set()])
+        entry[3] += 1
+        entry[4].add(wave)
+    if not first:
+        return []
+    notes[:] = keep
+    out = []
+    for wave, found, span, times, waves in first.values():
+        where = f" in wave {wave}" + (f"; {times} times in {len(waves)} wave(s)" if times > 1 else "")
+        d = Diagnostic("warning", found.message(where), span, rule=RULE,
+                       notes=[Diagnostic("note", found.note, None)])
+        d.extra = {"address": found.address, "required_alignment": found.required, "lanes": list(found.lanes),
+                   "wave": wave, "count": times}
+        out.append(d)
+    return out
+
+
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
                  max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
@@ -151,6 +185,7 @@ class Simulation:
             self.diagnostics.append(self.error)
         if self.engine.halt_reason and not self.error:
             self.diagnostics.append(Diagnostic("warning", self.engine.halt_reason, None, rule="limit"))
+        self.diagnostics.extend(misaligned_warnings(self.engine))
         return self
 
     def step(self) -> bool:

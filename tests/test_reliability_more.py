@@ -6,6 +6,7 @@ and never a Python traceback.
 """
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -80,3 +81,119 @@ def test_test_update_rewrites_a_cr_or_crlf_snippet_as_an_lf_one_and_keeps_its_en
     assert open(other, "rb").read().decode() == updated_lf.replace("\n", newline)
     rc, out, err = gcnemu(capsys, "test", other)
     assert rc == 0 and f"PASS {other}" in out
+
+
+# ---------------------------------------------------------------- B. misaligned global and LDS accesses
+
+def misaligned_kernel(tmp_path, body: str, vgprs: str = ";   vgpr v1 = lane * 16 + 8\n", workgroup: int = 64) -> str:
+    return write(tmp_path, f"""
+        ; gcnemu:
+        ;   arch: gfx942
+        ;   workgroup: {workgroup}
+        ;   buffer A: u32[128] = i -> s[4:5]
+        """ + vgprs + ";   vgpr v4 = 1\n;   vgpr v5 = 2\n;   vgpr v6 = 3\n;   vgpr v7 = 4\n" + textwrap.dedent(body))
+
+
+def where(path: str, text: str) -> str:
+    """`file:line:col` of the first line of `path` holding `text` (at the text)."""
+    for n, line in enumerate(open(path, encoding="utf-8").read().splitlines(), start=1):
+        if text in line:
+            return f"{path}:{n}:{line.index(text) + 1}"
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+def warnings_of(err: str, rule: str = "misaligned-access") -> list[str]:
+    return [line for line in err.splitlines() if line.endswith(f"[{rule}]")]
+
+
+@pytest.mark.parametrize("instruction, message", [
+    ("ds_write_b128 v1, v[4:7]", "ds_write_b128 writes LDS address 0x8, which is not 16-byte aligned (lanes 0-63 in wave 0)"),
+    ("ds_read_b128 v[8:11], v1", "ds_read_b128 reads LDS address 0x8, which is not 16-byte aligned (lanes 0-63 in wave 0)"),
+    ("ds_read_b64 v[8:9], v2", "ds_read_b64 reads LDS address 0x4, which is not 8-byte aligned (lanes 0, 2, 4,"),
+    ("ds_write_b64 v2, v[4:5]", "ds_write_b64 writes LDS address 0x4, which is not 8-byte aligned (lanes 0, 2, 4,"),
+    ("global_load_dword v8, v3, s[4:5]", "global_load_dword reads address 0x"),
+    ("global_store_dwordx2 v3, v[4:5], s[4:5]", "global_store_dwordx2 writes address 0x"),
+])
+def test_a_misaligned_access_is_a_warning_at_the_instruction_naming_lanes_and_address(tmp_path, capsys, instruction, message):
+    # v1: 16-byte slots at +8 (8-byte aligned only); v2: 4 * lane + 4 (odd lanes 8-byte aligned); v3: 4 * lane + 2
+    path = misaligned_kernel(tmp_path, f"""
+        s_mov_b32 m0, -1
+        {instruction}
+        s_waitcnt vmcnt(0) lgkmcnt(0)
+        s_endpgm
+        """, ";   vgpr v1 = lane * 16 + 8\n;   vgpr v2 = lane * 4 + 4\n;   vgpr v3 = lane * 4 + 2\n")
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 0 and "done:" in out  # the access runs (as ROCm's unaligned mode does); it is a warning
+    [warning] = warnings_of(err)
+    assert warning.startswith(f"{where(path, instruction)}: warning: {message}")
+    assert "note: " in err and ("SH_MEM_CONFIG.alignment_mode" in err or "section 9.1.7" in err)
+
+
+def test_each_misaligned_instruction_is_reported_once_however_often_it_runs(tmp_path, capsys):
+    path = misaligned_kernel(tmp_path, """
+        s_mov_b32 m0, -1
+        s_mov_b32 s0, 3
+    loop:
+        ds_read_b128 v[8:11], v1
+        s_sub_u32 s0, s0, 1
+        s_cmp_lg_u32 s0, 0
+        s_cbranch_scc1 loop
+        s_waitcnt lgkmcnt(0)
+        s_endpgm
+        """, workgroup=128)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 0
+    [warning] = warnings_of(err)
+    assert warning.startswith(f"{where(path, 'ds_read_b128')}: warning: ds_read_b128 reads LDS address 0x8")
+    assert re.search(r"\(lanes 0-63 in wave [01]; 6 times in 2 wave\(s\)\) \[misaligned-access\]$", warning)
+
+
+def test_aligned_accesses_and_scratch_are_not_warned_about(tmp_path, capsys):
+    # the guide allows misaligned scratch (section 10.5); byte accesses and aligned ones need nothing
+    path = write(tmp_path, """
+        ; gcnemu:
+        ;   arch: gfx942
+        ;   scratch: 64
+        ;   buffer A: u32[128] = i -> s[4:5]
+        ;   vgpr v1 = lane % 16 * 16
+        ;   vgpr v2 = lane * 4 + 1
+        ;   vgpr v3 = 3
+        s_mov_b32 m0, -1
+        ds_write_b128 v1, v[4:7]
+        ds_read_u8 v8, v2
+        global_load_ubyte v9, v2, s[4:5]
+        global_load_dwordx4 v[12:15], v1, s[4:5]
+        scratch_store_dword v3, v2, off
+        scratch_load_dword v10, v3, off
+        s_waitcnt vmcnt(0) lgkmcnt(0)
+        s_endpgm
+        """)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 0 and "done:" in out
+    assert warnings_of(err) == []
+
+
+def test_a_misaligned_atomic_is_a_warning_that_says_the_hardware_faults(tmp_path, capsys):
+    path = misaligned_kernel(tmp_path, """
+        s_mov_b32 m0, -1
+        ds_add_u32 v2, v4
+        s_waitcnt lgkmcnt(0)
+        s_endpgm
+        """, ";   vgpr v2 = lane * 4 + 2\n")
+    rc, out, err = gcnemu(capsys, "run", path)
+    [warning] = warnings_of(err)
+    assert "ds_add_u32 updates LDS address 0x2, which is not 4-byte aligned" in warning
+    assert "memory violation" in err
+
+
+def test_misaligned_accesses_are_in_the_json_report(tmp_path, capsys):
+    path = misaligned_kernel(tmp_path, """
+        s_mov_b32 m0, -1
+        ds_read_b64 v[8:9], v1
+        s_waitcnt lgkmcnt(0)
+        s_endpgm
+        """, ";   vgpr v1 = lane * 8 + 4\n")
+    rc, out, err = gcnemu(capsys, "run", "--format", "json", path)
+    import json
+    [d] = [d for d in json.loads(out)["diagnostics"] if d.get("rule") == "misaligned-access"]
+    assert d["severity"] == "warning" and f"{path}:{d['line']}:{d['column']}" == where(path, "ds_read_b64")

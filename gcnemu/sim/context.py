@@ -44,6 +44,7 @@ import numpy as np
 
 from ..asm.program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
 from . import fp
+from .alignment import MisalignedNote, check as check_alignment
 from .state import POISON, SPECIAL_SLOTS, TTMP_BASE, WAVE, WaveState
 
 U32 = np.uint32
@@ -343,6 +344,9 @@ class Ctx:
 
     def defer(self, memop) -> None:
         self.memops.append(memop)
+        found = check_alignment(self.ins.mnemonic, memop)
+        if found is not None:  # reported by `Simulation` as one warning per instruction
+            self.notes.append(MisalignedNote(found))
 
     # ------------------------------------------------------------ hardware registers (MODE, TRAPSTS)
     def hwreg(self, reg: int) -> int:
