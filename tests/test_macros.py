@@ -220,6 +220,11 @@ def test_macro_names_are_case_sensitive():
     (".purgem foo", "1:1: macro 'foo' is not defined"),
     (".macro q\ns_nop 0", "1:1: no matching '.endmacro' in definition"),
     (".rept 3\ns_nop 0", "1:1: no matching '.endr' in definition"),
+    # a name ends where an identifier ends: `.if(x)` and `assert(x)` (MIOpen's static_assert)
+    (".if(undefined_x > 2)\n.endif", "1:4: expected absolute expression ('undefined_x' is not a known constant)"),
+    (".macro sa x\n.if !\\x\n.error \"\\x is false\"\n.endif\n.endm\nsa(2 == 1)", "3:1: (2 == 1) is false"),
+    # `.end` inside a macro ends its instantiation: the open .if is unmatched at the .endm
+    (".macro sa x\n.if !\\x\n.end\n.endif\n.endm\nsa 0", "5:1: unmatched .ifs or .elses"),
 ])
 def test_errors_match_llvm_mc(src, expected):
     errs = _errors(src)

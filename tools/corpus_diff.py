@@ -37,12 +37,15 @@ def target_of(path: Path, default: str) -> str:
     m = _TARGET.search(path.read_text(errors="replace")[:50000])
     if m:
         return m.group(1)
-    found = re.findall(r"gfx9[0-9a-z]+", str(path))
+    found = re.findall(r"gfx[0-9]+[0-9a-z]*", str(path))
     return found[-1] if found else default
 
 
 def llvm_mc(path: Path, target: str, includes: list[str], defsyms: list[str]) -> tuple[bool, set, str, float]:
-    args = [LLVM_MC, "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}", "-filetype=obj", "-o", os.devnull]
+    gpu, *features = target.split(":")  # a target id: gfx908:xnack- is -mcpu=gfx908 -mattr=-xnack
+    args = [LLVM_MC, "-triple=amdgcn-amd-amdhsa", f"-mcpu={gpu}", "-filetype=obj", "-o", os.devnull]
+    if features:
+        args.append("-mattr=" + ",".join(f[-1] + f[:-1] for f in features))
     args += [f"-I{d}" for d in includes] + [f"--defsym={d}" for d in defsyms] + [str(path.resolve())]
     t = time.perf_counter()
     p = subprocess.run(args, capture_output=True, text=True, cwd=path.parent)
@@ -57,16 +60,19 @@ def llvm_mc(path: Path, target: str, includes: list[str], defsyms: list[str]) ->
 
 def gcnemu(path: Path, target: str, includes: list[str], defsyms: list[str]) -> tuple[dict, float]:
     from gcnemu.asm import parse as parse_mod
+    from gcnemu.asm import resolve as resolve_mod
     from gcnemu.asm.validate import validate
+    target, *features = target.split(":")
+    resolve_mod.TARGET_FEATURES.clear()
+    resolve_mod.TARGET_FEATURES.update({f[:-1]: f[-1] == "+" for f in features})
     parse_mod.DEFSYMS.clear()
     for d in defsyms:
         k, _, v = d.partition("=")
         parse_mod.DEFSYMS[k] = int(v, 0)
     t = time.perf_counter()
     prog = parse_mod.parse(path.read_bytes(), str(path), include_dirs=includes, target=target)
-    errors = [d for d in prog.diagnostics if d.severity == "error"]
-    if not errors:
-        errors = [d for d in validate(prog, target) if d.severity == "error"]
+    errors = [d for d in validate(prog, target) if d.severity == "error"]  # parse diagnostics included
+    resolve_mod.TARGET_FEATURES.clear()
     dt = time.perf_counter() - t
     return {(Path(d.span.file).name, d.span.line): d.message for d in errors if d.span}, dt
 
@@ -75,9 +81,9 @@ def one(job) -> dict:
     path, default, includes, defsyms = job
     path = Path(path)
     target = target_of(path, default)
-    if target in ("gfx940", "gfx941"):  # gone from LLVM 22 (gcnemu reads them as gfx942)
+    if target.split(":")[0] in ("gfx940", "gfx941"):  # gone from LLVM 22 (gcnemu reads them as gfx942)
         return {"file": str(path), "status": "skipped", "why": f"llvm-mc 22 does not know {target}"}
-    if target not in MODELLED:
+    if target.split(":")[0] not in MODELLED:
         return {"file": str(path), "status": "skipped", "why": f"target {target} is not modelled"}
     ok, theirs, stderr, t_mc = llvm_mc(path, target, includes, defsyms)
     try:

@@ -315,20 +315,29 @@ def _emit(st: _State, item: Line):
     st.out.append(item)
 
 
-def _head(code: str) -> tuple[str, str, int]:
-    """First word of a statement (after labels), the rest, and the word's column (1-based)."""
+_WORD = re.compile(r"[A-Za-z_.$][\w.$@]*")
+
+
+def _head(code: str) -> tuple[str, str, int, int]:
+    """First word of a statement (after labels), the rest, the word's column and the rest's
+    column (1-based: where llvm-mc points at an operand of the directive)."""
     m = _LABEL.match(code)
     while m and m.end() < len(code) and code[m.end():].strip():
         code = " " * m.end() + code[m.end():]
         m = _LABEL.match(code)
     stripped = code.lstrip()
     if not stripped:
-        return "", "", 1
+        return "", "", 1, 1
     col = len(code) - len(stripped) + 1
+    m = _WORD.match(stripped)
+    if m and m.end() < len(stripped) and stripped[m.end()] in "(\"'":
+        # `.if(x)`, `static_assert(x)`: llvm-mc's lexer ends the name where an identifier ends
+        return m.group(0), stripped[m.end():], col, col + m.end()
     parts = stripped.split(None, 1)
     word = parts[0]
     rest = parts[1] if len(parts) > 1 else ""
-    return word, rest, col
+    after = stripped[len(word):]
+    return word, rest, col, col + len(word) + (len(after) - len(after.lstrip()) if rest else 1)
 
 
 def _collect(st: _State, items: list[Line], i: int, opens: tuple[str, ...], close: str,
@@ -554,12 +563,14 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             s = text.lstrip()
             if s and s[0] not in "./;#" and "=" not in text and "/*" not in text:
                 w = s.split(None, 1)[0]
+                if "(" in w:  # `name(args)`: a macro call written without a space
+                    w = w.split("(", 1)[0]
                 if w not in macros and ":" not in w:
                     _emit(st, item)
                     continue
         code, in_comment_after = strip_comment(item.text, in_comment)
         was_in_comment, in_comment = in_comment, in_comment_after
-        word, rest, col = _head(code)
+        word, rest, col, arg_col = _head(code)
         low = word.lower()
         # conditionals
         if low in _IF_OPEN:
@@ -580,7 +591,7 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
                     val = {".if": v != 0, ".ifne": v != 0, ".ifeq": v == 0, ".ifgt": v > 0, ".ifge": v >= 0,
                            ".iflt": v < 0, ".ifle": v <= 0}[low]
             except _ExprError as e:
-                _error(st, item, str(e), col + len(word) + 1)
+                _error(st, item, str(e), arg_col)
                 # as llvm-mc: the conditional is open, its body assembled and no branch taken yet
                 # (so an .else body is assembled too)
                 conds.append([True, False, True])
@@ -601,7 +612,7 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             try:
                 val = evaluate(rest, st.symbols) != 0
             except _ExprError as e:
-                _error(st, item, str(e), col + len(word) + 1)
+                _error(st, item, str(e), arg_col)
                 val = False
             top[0] = top[1] = val
             continue
@@ -669,14 +680,19 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
             _note_labels(st, code)
         if low == ".include":
             _emit(st, item)
-            _include(st, item, rest, col + len(word) + 1, depth, in_macro)
+            _include(st, item, rest, arg_col, depth, in_macro)
             continue
         if low == ".end":  # the rest of this file is not assembled (an including file goes on)
             _emit(st, item)
             if conds:  # llvm-mc checks its conditional stack at the end of the file
-                n = len(st.sources.get(item.file, ())) if item.file else len(st.lines)
+                if in_macro:  # ... of the instantiation's buffer: where its body ends, the .endm line
+                    last = items[-1]
+                    where, n = last.file or st.file, last.line
+                else:
+                    where = item.file or st.file
+                    n = len(st.sources.get(item.file, ())) if item.file else len(st.lines)
                 st.diags.append(Diagnostic("error", "unmatched .ifs or .elses",
-                                           Span(item.file or st.file, n + 1, 1, n + 1, 2), rule="macro"))
+                                           Span(where, n + 1, 1, n + 1, 2), rule="macro"))
             raise _End()
         if low in (".altmacro", ".noaltmacro"):
             st.altmacro = low == ".altmacro"
@@ -859,6 +875,7 @@ def _include(st: _State, item: Line, rest: str, col: int, depth: int, in_macro: 
 
 
 def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body: list[Line], depth: int):
+    arg_col = col + len(word) + 1
     chain = item.chain + (item.line,)
     if depth >= st.max_depth:
         _error(st, item, f"macros cannot be nested more than {st.max_depth} levels deep", col)
@@ -867,16 +884,16 @@ def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body
         try:
             count = evaluate(rest, st.symbols) if rest.strip() else None
         except _ExprError as e:
-            _error(st, item, f"unexpected token in '.rept' directive: {e}", col + len(word) + 1)
+            _error(st, item, f"unexpected token in '.rept' directive: {e}", arg_col)
             return
         if count is None:
             _error(st, item, "expected absolute expression", col + len(word))
             return
         if count < 0:
-            _error(st, item, "Count is negative", col + len(word) + 1)
+            _error(st, item, "Count is negative", arg_col)
             return
         if count * max(len(body), 1) > st.max_lines:
-            _error(st, item, f"'.rept {count}' would expand to more than {st.max_lines} lines", col + len(word) + 1,
+            _error(st, item, f"'.rept {count}' would expand to more than {st.max_lines} lines", arg_col,
                    rule="macro-limit")
             return
         for _ in range(count):
@@ -885,7 +902,7 @@ def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body
     parts = _split_top(rest)
     name = parts[0].strip()
     if not _IDENT.fullmatch(name or "-"):
-        _error(st, item, f"expected identifier in '{low}' directive", col + len(word) + 1)
+        _error(st, item, f"expected identifier in '{low}' directive", arg_col)
         return
     if low == ".irp":
         values = [v for p in parts[1:] for v in (_split_ws(p) if p.strip() else [""])]
@@ -893,7 +910,7 @@ def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body
             values = [""]
     else:
         if len(parts) > 2:
-            _error(st, item, "too many positional arguments", col + len(word) + 1)
+            _error(st, item, "too many positional arguments", arg_col)
             return
         text = parts[1].strip() if len(parts) > 1 else ""
         values = list(text) or [""]

@@ -109,13 +109,18 @@ class Kernel:
                      if ins.span.line == span.line and ins.span.file == span.file and i in self.program.expansions)
 
 
+# features given with the target on the command line (`--arch gfx908:xnack-`); they win over the file's
+TARGET_FEATURES: dict[str, bool] = {}
+
+
 def target_features(program: Program) -> dict[str, bool]:
     """The `:feature+` / `:feature-` suffixes of the program's `.amdgcn_target` id:
-    `"amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"` -> {'sramecc': False, 'xnack': True}.
-    A feature the id does not name is absent ("any"): the target's default applies."""
+    `"amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"` -> {'sramecc': False, 'xnack': True}, then the
+    command line's (`--arch gfx90a:xnack-`). A feature neither names is absent ("any"): the
+    target's default applies."""
     d = program.directive(".amdgcn_target")
     if d is None or not d.args:
-        return {}
+        return dict(TARGET_FEATURES)
     arg = d.args[0]
     text = (arg if isinstance(arg, str) else getattr(arg, "text", lambda: str(arg))()).strip().strip('"')
     out: dict[str, bool] = {}
@@ -123,6 +128,7 @@ def target_features(program: Program) -> dict[str, bool]:
         part = part.strip()
         if len(part) > 1 and part[-1] in "+-":
             out[part[:-1].lower()] = part[-1] == "+"
+    out.update(TARGET_FEATURES)
     return out
 
 

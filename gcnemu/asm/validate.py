@@ -1552,6 +1552,9 @@ def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> No
             sp = v.span if v is not None else next((x.span for x, _ in reversed(reads) if x is not None),
                                                    ins.mnemonic_span)
             raise _Error("invalid operand (violates constant bus restrictions)", sp)
+    for v, spec in pairs:  # a destination's class is the aligned one: the matcher refuses the operand;
+        if spec.write and not _vgpr_aligned(v, ctx):  # a source's class is not: a later check refuses the
+            raise _Error("invalid operand for instruction", v.span)  # instruction (llvm-mc 22, gfx90a)
     for v, spec in pairs:
         if not _vgpr_aligned(v, ctx):
             raise _Error("invalid register class: vgpr tuples must be 64 bit aligned", ins.mnemonic_span)
