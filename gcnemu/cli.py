@@ -67,7 +67,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from .asm import parse as _parse
     _parse.INCLUDE_DIRS[:] = getattr(args, "include_dirs", []) or []
-    _parse.TARGET = getattr(args, "arch", None)
+    from .asm import resolve as _resolve
+    arch = getattr(args, "arch", None)
+    _resolve.TARGET_FEATURES.clear()
+    if arch and ":" in arch:  # a target id: the features hold for every file, as llvm-mc's -mattr
+        arch, *features = arch.split(":")
+        _resolve.TARGET_FEATURES.update({f[:-1]: f[-1] == "+" for f in features})
+        args.arch = arch
+    _parse.TARGET = arch
     _parse.DEFSYMS.clear()
     for text in getattr(args, "defsyms", []) or []:
         name, eq, value = text.partition("=")

@@ -96,3 +96,17 @@ def test_an_unmodelled_target_in_the_file_is_an_error_not_a_silent_gfx90a(tmp_pa
         assert forced.returncode == 1 and b"does not match the specified target id" in forced.stderr
     else:
         assert forced.returncode == 0  # --arch still decides what runs and what is linted
+
+
+def test_arch_takes_a_target_id_with_features_as_miopen_builds(tmp_path):
+    """`--arch gfx908:xnack-` is llvm-mc's `-mcpu=gfx908 -mattr=-xnack`: a kernel that reserves no
+    XNACK mask checks; plain gfx908 (XNACK 'any') refuses it, as llvm-mc does; a bad feature is a
+    usage error."""
+    f = tmp_path / "k.s"
+    f.write_text("\t.text\nk:\n\ts_endpgm\n\t.rodata\n.amdhsa_kernel k\n\t.amdhsa_next_free_vgpr 1\n"
+                 "\t.amdhsa_next_free_sgpr 1\n\t.amdhsa_reserve_xnack_mask 0\n.end_amdhsa_kernel\n")
+    assert run_cli("check", "--arch", "gfx908:xnack-", str(f)).returncode == 0
+    plain = run_cli("check", "--arch", "gfx908", str(f))
+    assert plain.returncode == 1 and b".amdhsa_reserve_xnack_mask does not match target id" in plain.stderr
+    bad = run_cli("check", "--arch", "gfx908:ecc+", str(f))
+    assert bad.returncode == 2 and b"a feature is xnack+, xnack-, sramecc+ or sramecc-" in bad.stderr

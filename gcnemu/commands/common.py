@@ -11,8 +11,24 @@ ARCH_CHOICES = sorted(TARGETS) + ["gfx940", "gfx941"]
 
 
 def add_arch(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--arch", choices=ARCH_CHOICES, default=None,
-                   help="target GPU (default: the file's .amdgcn_target, else gfx90a)")
+    p.add_argument("--arch", type=arch_id, default=None, metavar="{" + ",".join(ARCH_CHOICES) + "}[:xnack+|-][:sramecc+|-]",
+                   help="target GPU, optionally as a target id with features (gfx908:xnack-, as MIOpen builds); "
+                        "default: the file's .amdgcn_target, else gfx90a")
+
+
+TARGET_FEATURES = ("xnack", "sramecc")
+
+
+def arch_id(text: str) -> str:
+    """`gfx90a` or a target id `gfx90a:sramecc+:xnack-` (the features as llvm-mc's -mattr=+/-xnack
+    sets them); argparse turns a ValueError into a one-line usage error."""
+    base, *features = text.strip().split(":")
+    if base not in ARCH_CHOICES:
+        raise argparse.ArgumentTypeError(f"invalid choice: '{base}' (choose from {', '.join(ARCH_CHOICES)})")
+    for f in features:
+        if len(f) < 2 or f[-1] not in "+-" or f[:-1] not in TARGET_FEATURES:
+            raise argparse.ArgumentTypeError(f"'{f}' in '{text}': a feature is xnack+, xnack-, sramecc+ or sramecc-")
+    return text.strip()
 
 
 def add_format(p: argparse.ArgumentParser, formats=("text", "json")) -> None:

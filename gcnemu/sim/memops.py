@@ -166,11 +166,42 @@ ATOMIC_OPS: dict[str, Callable[[int, int], int]] = {
 }
 
 
+def _integer_ops(bits: int) -> dict[str, Callable]:
+    """The integer memory atomics of one width (ISA guide, "Memory Atomics"): new value from
+    (old, data); cmpswap's data is the pair (src, cmp). Results are masked by the caller."""
+    top = 1 << (bits - 1)
+
+    def signed(x: int) -> int:
+        return x - (top << 1) if x & top else x
+    b = "b" + str(bits)
+    u = "u" + str(bits)
+    i = "i" + str(bits)
+    return {
+        f"add_{u}": lambda m, d: m + d, f"sub_{u}": lambda m, d: m - d,
+        f"and_{b}": lambda m, d: m & d, f"or_{b}": lambda m, d: m | d, f"xor_{b}": lambda m, d: m ^ d,
+        f"min_{u}": min, f"max_{u}": max,
+        f"min_{i}": lambda m, d: m if signed(m) <= signed(d) else d,
+        f"max_{i}": lambda m, d: m if signed(m) >= signed(d) else d,
+        f"swap_{b}": lambda m, d: d,
+        f"cmpswap_{b}": lambda m, d: d[0] if m == d[1] else m,  # DATA[0] = src, DATA[1] = cmp
+        f"inc_{u}": lambda m, d: 0 if m >= d else m + 1,  # wraps to 0 past `data`
+        f"dec_{u}": lambda m, d: d if m == 0 or m > d else m - 1,  # wraps to `data` below 0
+    }
+
+
+for _k, _fn in {**_integer_ops(32), **_integer_ops(64)}.items():
+    ATOMIC_OPS.setdefault(_k, _fn)
+
+
 def _return_writes(lanes: np.ndarray, old: np.ndarray, ret_file: str | None, ret_index: int) -> list[RegWrite]:
+    """The pre-op values (uint32[n], or uint64[n] for 64-bit atomics: two registers) under `lanes`."""
     if ret_file is None:
         return []
-    vals = np.zeros((1, WAVE), dtype=U32)
-    vals[0, lanes] = old
+    dwords = 2 if old.dtype.itemsize == 8 else 1
+    vals = np.zeros((dwords, WAVE), dtype=U32)
+    vals[0, lanes] = old & 0xFFFFFFFF
+    if dwords == 2:
+        vals[1, lanes] = old >> np.uint64(32)
     return [RegWrite(ret_file, ret_index, vals, _lane_mask(lanes))]
 
 
@@ -247,32 +278,53 @@ class GlobalStore:
 class GlobalAtomic:
     """Read-modify-write per lane, lanes in order (lanes to the same address serialise).
 
-    Returns the pre-op value when `ret_file` is set (GLC/SC0). Out-of-range buffer
-    lanes are dropped and return 0.
+    32-bit (`data` uint32[n]) or 64-bit (`data` uint64[n], ops `*_b64/u64/i64`: the `_x2`
+    instructions) elements; cmpswap also carries `cmp`, the value memory must hold.
+    Returns the pre-op value when `ret_file` is set (GLC/SC0), in one or two registers.
+    Out-of-range buffer lanes are dropped and return 0.
     """
 
     op: str  # a key of ATOMIC_OPS
     lanes: np.ndarray
     addrs: np.ndarray
-    data: np.ndarray  # uint32[n]
+    data: np.ndarray  # uint32[n] or uint64[n]
     ret_file: str | None = None
     ret_index: int = 0
     in_range: np.ndarray | None = None  # bool[n]
     origin: str = ""
+    cmp: np.ndarray | None = None  # cmpswap: the compare value per lane (data's dtype)
+
+    @property
+    def width(self) -> int:
+        """Bytes per element: 4 or 8."""
+        return self.data.dtype.itemsize
+
+    @property
+    def dwords(self) -> int:
+        """Registers the returning form writes (the engine marks them pending)."""
+        return self.width // 4
+
+    @property
+    def size(self) -> int:
+        """Bytes per lane sent to memory (cmpswap sends the compare value too)."""
+        return self.width * (1 if self.cmp is None else 2)
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
         fn = ATOMIC_OPS[self.op]
-        old = np.zeros(len(self.lanes), dtype=U32)
+        width = self.width
+        fmt, mask = ("<u8", (1 << 64) - 1) if width == 8 else ("<u4", 0xFFFFFFFF)
+        old = np.zeros(len(self.lanes), dtype=self.data.dtype)
         ok = np.ones(len(self.lanes), dtype=bool) if self.in_range is None else np.asarray(self.in_range, bool)
         try:
             for k in range(len(self.lanes)):
                 if not ok[k]:
                     continue
                 a, lane = self.addrs[k:k + 1], self.lanes[k:k + 1]
-                cur = int(mem.read(a, 4, lane).view("<u4")[0, 0])
+                cur = int(mem.read(a, width, lane).view(fmt)[0, 0])
                 old[k] = cur
-                new = fn(cur, int(self.data[k])) & 0xFFFFFFFF
-                mem.write(a, np.array([new], dtype="<u4").view(np.uint8).reshape(1, 4), lane)
+                d = int(self.data[k]) if self.cmp is None else (int(self.data[k]), int(self.cmp[k]))
+                new = fn(cur, d) & mask
+                mem.write(a, np.array([new], dtype=fmt).view(np.uint8).reshape(1, width), lane)
         except MemoryError_ as e:
             raise _located(e, self.origin) from None
         return _return_writes(self.lanes, old, self.ret_file, self.ret_index)

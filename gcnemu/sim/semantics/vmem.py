@@ -67,12 +67,15 @@ LDS_DMA_FORMS: dict[str, LoadForm] = {
     "ushort": LoadForm(2, 1, "u16"), "sshort": LoadForm(2, 1, "i16"),
 }
 
-# 32-bit memory atomics: gfx9 suffix -> memops.ATOMIC_OPS key.
+# Memory atomics: gfx9 suffix -> memops.ATOMIC_OPS key. The key's width (32/64) sets the element
+# size; cmpswap reads twice the data registers (the new value, then the compare value).
 ATOMIC_FORMS: dict[str, str] = {
     "add": "add_u32", "sub": "sub_u32", "and": "and_b32", "or": "or_b32", "xor": "xor_b32",
     "smin": "min_i32", "smax": "max_i32", "umin": "min_u32", "umax": "max_u32", "swap": "swap_b32",
+    "cmpswap": "cmpswap_b32", "inc": "inc_u32", "dec": "dec_u32",
     "add_f32": "add_f32",
 }
+ATOMIC_FORMS.update({f"{sfx}_x2": op[:-2] + "64" for sfx, op in list(ATOMIC_FORMS.items()) if sfx != "add_f32"})
 
 
 # ---------------------------------------------------------------- operand helpers
@@ -155,6 +158,20 @@ def _flat_or_global_store(ctx: Ctx, ins: Instruction, size: int, shift: int, sad
     ctx.defer(GlobalStore(lanes, addrs, data, origin=_origin(ins)))
 
 
+def _atomic_data(ctx: Ctx, operand, op: str, lanes: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """(data, compare value or None) per lane from vdata: uint32[n], or uint64[n] for 64-bit ops."""
+    wide = op.endswith("64")
+    n = 2 if wide else 1
+    cmpswap = op.startswith("cmpswap")
+    regs = _data(ctx, operand, 2 * n if cmpswap else n)[:, lanes]
+
+    def value(first: int) -> np.ndarray:
+        if not wide:
+            return regs[first].astype(U32)
+        return regs[first].astype(np.uint64) | (regs[first + 1].astype(np.uint64) << np.uint64(32))
+    return value(0), value(n) if cmpswap else None
+
+
 def _flat_or_global_atomic(ctx: Ctx, ins: Instruction, op: str, has_saddr: bool) -> None:
     """Operands: [vdst,] vaddr, vdata[, saddr]; the returning form (GLC/SC0) has vdst."""
     n = len(ins.operands)
@@ -163,10 +180,10 @@ def _flat_or_global_atomic(ctx: Ctx, ins: Instruction, op: str, has_saddr: bool)
     lanes = _lanes(ctx)
     saddr = ctx.op(first + 2) if has_saddr else None
     addrs = _global_addrs(ctx, ctx.op(first), saddr)[lanes]
-    data = _data(ctx, ctx.op(first + 1), 1)[0, lanes]
+    data, cmp = _atomic_data(ctx, ctx.op(first + 1), op, lanes)
     dst = _vreg(ctx, ctx.op(0), "destination") if ret else None
     ctx.defer(GlobalAtomic(op, lanes, addrs, data, dst.file if dst else None, dst.index if dst else 0,
-                           origin=_origin(ins)))
+                           origin=_origin(ins), cmp=cmp))
 
 
 def _register_global_and_flat() -> None:
@@ -267,14 +284,16 @@ def _buffer_store(ctx: Ctx, ins: Instruction, size: int, shift: int) -> None:
 
 
 def _buffer_atomic(ctx: Ctx, ins: Instruction, op: str) -> None:
-    """buffer_atomic_*: vdata, vaddr, srsrc, soffset; GLC (gfx908/90a) or SC0 (gfx94x) returns into vdata."""
-    mb = _mubuf(ctx, ins, 1, 4)
+    """buffer_atomic_*: vdata, vaddr, srsrc, soffset; GLC (gfx908/90a) or SC0 (gfx94x) returns into vdata
+    (its first one or two registers). A 64-bit element is updated only when both its dwords are in range."""
+    width = 8 if op.endswith("64") else 4
+    mb = _mubuf(ctx, ins, 1, width)
     lanes = mb.lanes
     vdata = _vreg(ctx, ctx.op(0), "data")
-    data = ctx.vector_value(vdata, "int")[lanes]
+    data, cmp = _atomic_data(ctx, vdata, op, lanes)
     ret = ins.has("glc") or ins.has("sc0")
     ctx.defer(GlobalAtomic(op, lanes, mb.access.addrs[lanes], data, vdata.file if ret else None, vdata.index,
-                           mb.access.in_range[0, lanes], origin=_origin(ins)))
+                           mb.access.in_range[:, lanes].all(axis=0), origin=_origin(ins), cmp=cmp))
 
 
 def _register_buffer() -> None:
