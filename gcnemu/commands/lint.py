@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
 from .common import add_arch, print_diagnostics
+from .progress import add_option as add_progress_option, wanted as progress_wanted
 
 HELP = "find pipeline hazards and missing s_waitcnt (exit 1 on hazards); --fix inserts s_nop / s_waitcnt"
 
@@ -22,7 +23,7 @@ JSON_FIELDS = ("file", "line", "column", "severity", "rule", "message", "produce
 
 
 def add_arguments(p) -> None:
-    p.add_argument("files", nargs="+", metavar="FILE", help="assembly file(s), '-' for stdin")
+    p.add_argument("files", nargs="*", metavar="FILE", help="assembly file(s), '-' for stdin; with --stats, folders")
     add_arch(p)
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format")
     p.add_argument("--fix", action="store_true",
@@ -33,6 +34,12 @@ def add_arguments(p) -> None:
                    help="only check rule R (repeatable); see the ids in gcnemu/isa/data/hazards.toml")
     p.add_argument("--hints", action="store_true",
                    help="also report performance hints (severity 'hint'): useless waits and nops")
+    p.add_argument("--explain", metavar="RULE",
+                   help="what RULE checks, its wait states per target, its source (LLVM, ISA guide), an example "
+                        "and the fix; `--explain list` lists the rule ids")
+    p.add_argument("--stats", action="store_true",
+                   help="warnings per rule over every .s file under the FILE folders (a precision report)")
+    add_progress_option(p)
 
 
 def diagnostic_json(d: Diagnostic) -> dict:
@@ -65,7 +72,19 @@ def _read(path: str) -> tuple[str, bytes]:
 
 
 def run(args) -> int:
+    if args.explain:
+        from ..analysis.explain import all_rule_ids, explain
+        print("\n".join(all_rule_ids()) if args.explain == "list" else explain(args.explain))
+        return 0
+    if not args.files:
+        raise GcnemuError("lint needs FILE (or --explain RULE)")
+    if args.stats:
+        if args.fix:
+            raise GcnemuError("--stats counts warnings; it does not combine with --fix")
+        from . import lint_stats
+        return lint_stats.run(args, progress_wanted(args))
     from ..analysis.fix import fix_text
+
     from ..analysis.lint import lint
     from ..asm.parse import parse
     from ..asm.validate import program_target, validate

@@ -1,0 +1,111 @@
+"""`gcnemu lint --explain RULE`: what a rule checks, on which targets, where its numbers come from,
+an example and its fix.
+
+Everything printed comes from the rule tables (gcnemu/isa/data/hazards.toml) and, when the
+repository's programs/hazard_gallery is at hand, from the gallery pair written for the rule: the
+wrong file's consumer line and the lines its fixed twin changes. A user reading a warning on a
+production kernel needs the source of the rule to decide whether to trust it; the table keeps it.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+from ..asm.diagnostics import GcnemuError
+from ..isa.hazard_rules import CounterRule, HazardRule, counter_rules_for, rules_for
+
+TARGETS = ("gfx908", "gfx90a", "gfx942", "gfx950")
+GALLERY = Path(__file__).resolve().parents[2] / "programs" / "hazard_gallery"
+
+
+def all_rule_ids() -> list[str]:
+    ids = {r.id for t in TARGETS for r in rules_for(t)} | {r.id for t in TARGETS for r in counter_rules_for(t)}
+    return sorted(ids)
+
+
+def _required(rule: HazardRule) -> str:
+    if rule.required is not None:
+        return f"{rule.required} wait state{'s' if rule.required != 1 else ''}"
+    return ", ".join(f"{n} after a {p}-pass MFMA" for p, n in rule.required_by_passes or ())
+
+
+def _group(rows: list, key) -> list[tuple[list[str], object]]:
+    """Targets that share the same row text, in target order."""
+    groups: list[tuple[list[str], object]] = []
+    for t, row in rows:
+        for targets, seen in groups:
+            if key(seen) == key(row):
+                targets.append(t)
+                break
+        else:
+            groups.append(([t], row))
+    return groups
+
+
+def explain(rule_id: str) -> str:
+    """The explanation of one rule id; GcnemuError (with close ids) for an unknown one."""
+    waits = [(t, r) for t in TARGETS for r in rules_for(t) if r.id == rule_id]
+    counters = [(t, r) for t in TARGETS for r in counter_rules_for(t) if r.id == rule_id]
+    if not waits and not counters:
+        close = difflib.get_close_matches(rule_id, all_rule_ids(), n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; `gcnemu lint --explain list` lists them"
+        raise GcnemuError(f"unknown rule '{rule_id}'{hint}")
+    out = [f"{rule_id}"]
+    if waits:
+        first = waits[0][1]
+        out.append(f"  {first.message}")
+        out.append(f"  producer: {first.producer}" + (f" (writes {first.producer_operand})"
+                                                       if first.producer_operand != "dst" else "")
+                   + f"; consumer: {first.consumer}, through its {first.operand} operand"
+                   + (f"; overlap: {first.overlap}" if first.overlap != "any" else ""))
+        if first.condition:
+            out.append(f"  only when: {first.condition}")
+        out.append("  wait states required:")
+        for targets, row in _group(waits, _required):
+            out.append(f"    {', '.join(targets)}: {_required(row)}")
+        for targets, row in _group(waits, lambda r: (r.source, r.cross_check, r.note)):
+            where = "" if len(targets) == len(waits) else f" ({', '.join(targets)})"
+            out.append(f"  source{where}: {row.source}")
+            if row.cross_check:
+                out.append(f"  cross-check{where}: {row.cross_check}")
+            if row.note:
+                out.append(f"  note{where}: {row.note}")
+    for targets, row in _group(counters, lambda r: (r.message, r.source)):
+        assert isinstance(row, CounterRule)
+        out.append(f"  {row.message} ({row.counter}cnt; {', '.join(targets)})")
+        out.append(f"  producer: {row.producer}; consumer: {row.consumer}")
+        out.append(f"  source: {row.source}")
+    out += _example(rule_id)
+    return "\n".join(out)
+
+
+_EXPECT = re.compile(r"expect hazard ([\w-]+) at (\d+)")
+
+
+def _example(rule_id: str) -> list[str]:
+    """The gallery's wrong program for this rule around its consumer line, and what its fixed
+    twin changes. Nothing when the gallery is not beside the package (an installed wheel)."""
+    if not GALLERY.is_dir():
+        return []
+    for wrong in sorted(GALLERY.glob("*_wrong.s")):
+        text = wrong.read_text()
+        hit = next((m for m in _EXPECT.finditer(text) if m.group(1) == rule_id), None)
+        if hit is None:
+            continue
+        lines = text.splitlines()
+        at = int(hit.group(2))
+        out = [f"example ({wrong.relative_to(GALLERY.parents[1])}):"]
+        for n in range(max(1, at - 3), min(len(lines), at) + 1):
+            out.append(f"  {'=>' if n == at else '  '} {n:4}  {lines[n - 1].strip()}")
+        fixed = wrong.with_name(wrong.name.replace("_wrong.s", "_fixed.s"))
+        if fixed.exists():
+            code = [ln for ln in fixed.read_text().splitlines() if ln.strip() and not ln.lstrip().startswith("//")]
+            mine = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("//")]
+            changes = [d for d in difflib.unified_diff(mine, code, lineterm="", n=0)
+                       if d[:1] in "+-" and not d.startswith(("+++", "---")) and not d.rstrip().endswith(":")]
+            if changes:
+                out.append(f"fix ({fixed.name}):")
+                out += [f"  {d[0]} {d[1:].strip()}" for d in changes[:8]]
+        return out
+    return []
