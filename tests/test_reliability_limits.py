@@ -102,6 +102,30 @@ def transcript(capsys, write, program: str, commands: str, *options) -> tuple[in
     return rc, out + err
 
 
+# ---------------------------------------------------------------- 7. files
+
+@pytest.mark.parametrize("toml, message", [
+    (b"\xff\xfe[latency]\n", "not UTF-8 text (byte 0xff at offset 0)"),
+    (b'[latency]\nvmem = "slow"\n', "latency 'vmem' must be a non-negative integer"),
+    (b"[latency]\nvmem = 1.5\n", "latency 'vmem' must be a non-negative integer"),
+    (b"[latency]\nvmem = true\n", "latency 'vmem' must be a non-negative integer"),
+    (b"latency = 5\n", "'latency' must be a table"),
+    (b"memory = 5\n", "'memory' must be an array of tables"),
+    (b"memory = [1]\n", "'memory' must be an array of tables"),
+    (b'[[memory]]\nbuffer = "A"\nvmem = -5\n', "[[memory]] entry 1: vmem must be a non-negative integer"),
+    (b'[[memory]]\nbuffer = "A"\nvmem = "slow"\n', "[[memory]] entry 1: vmem must be a non-negative integer"),
+    (b'[[memory]]\nbuffer = ["A"]\nvmem = 5\n', "[[memory]] entry 1: 'buffer' must be a buffer name"),
+    (b'[[memory]]\nbase = "x"\nsize = 4\nvmem = 5\n', "[[memory]] entry 1: base must be a non-negative integer"),
+])
+@pytest.mark.parametrize("command", ["run", "timeline", "step"])
+def test_a_malformed_latency_file_is_a_one_line_error(capsys, write, toml, message, command):
+    lat = write("lat.toml", toml)
+    rc, out, err = gcnemu(capsys, command, write("k.s", SLOW_LOAD), "--latency-file", lat)
+    assert rc == 1
+    assert err.strip() == f"gcnemu: error: {lat}: {message}" or \
+        (err.startswith(f"gcnemu: error: {lat}: {message}") and len(err.strip().splitlines()) == 1), err
+
+
 # ---------------------------------------------------------------- 8. debugger internal errors
 
 def test_break_on_an_empty_program_says_there_is_nothing_to_stop_at(capsys, write):
