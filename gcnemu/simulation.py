@@ -16,13 +16,11 @@ import numpy as np
 
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
-from .setup import Setup, abi_from_program, buffer_descriptor, sgpr_range
+from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, sgpr_range
 from .sim.context import SimError
 from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
 
-
-MAX_PRIVATE_BYTES = 1 << 20  # per lane; real kernels use bytes to a few KiB of scratch
 
 
 def _pack_int_arg(name: str, value: int) -> bytes:

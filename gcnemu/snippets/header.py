@@ -679,7 +679,8 @@ def _h_waves(d: Directive, rest: Src, h: Header) -> None:
 
 
 def _h_scratch(d: Directive, rest: Src, h: Header) -> None:
-    h.scratch = _int_value(_after_colon(rest, "scratch"), "scratch", 0)
+    from ..setup import MAX_PRIVATE_BYTES
+    h.scratch = _int_value(_after_colon(rest, "scratch"), "scratch bytes per lane", 0, MAX_PRIVATE_BYTES)
 
 
 def _h_mode(d: Directive, rest: Src, h: Header) -> None:
@@ -696,10 +697,14 @@ def timing_expects(h: Header) -> list:
 
 
 def _h_grid(d: Directive, rest: Src, h: Header) -> None:
+    from ..setup import MAX_WORKGROUPS
     val = _after_colon(rest, "grid")
     dims = [_int_value(s, "grid", 1) for s in _split_commas(val)]
     if not 1 <= len(dims) <= 3:
         raise val.error("grid: expected X[, Y[, Z]] workgroup counts")
+    total = dims[0] * (dims[1] if len(dims) > 1 else 1) * (dims[2] if len(dims) > 2 else 1)
+    if total > MAX_WORKGROUPS:  # as `--grid` refuses it: a list of 2**40 workgroup ids does not fit in memory
+        raise val.error(f"grid: {total} workgroups; gcnemu runs at most {MAX_WORKGROUPS} in one grid")
     h.grid = tuple(dims + [1] * (3 - len(dims)))
 
 
@@ -726,7 +731,7 @@ def _h_kernarg(d: Directive, rest: Src, h: Header) -> None:
 
 
 def _h_latency(d: Directive, rest: Src, h: Header) -> None:
-    from ..isa.targets import Latencies
+    from ..isa.targets import MAX_LATENCY, Latencies
     val = _after_colon(rest, "latency")
     for part in _split_commas(val):
         name, eq, value = part.text.partition("=")
@@ -736,7 +741,7 @@ def _h_latency(d: Directive, rest: Src, h: Header) -> None:
         if name not in Latencies.__dataclass_fields__:
             raise part.error(f"unknown latency '{name}'; known: {', '.join(Latencies.__dataclass_fields__)}",
                              0, len(name))
-        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}")
+        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}", 0, MAX_LATENCY)
         h.latency_src[name] = part
 
 
