@@ -239,3 +239,17 @@ def test_the_python_api_refuses_an_absurd_latency():
 def test_grid_and_header_share_one_workgroup_limit():
     from gcnemu import grid, setup
     assert grid.MAX_WORKGROUPS is setup.MAX_WORKGROUPS
+
+
+@pytest.mark.parametrize("statement, word, what", [
+    ("buffer A: u32[64] = 1 -> s[4:5]\n;   expect A = 1 : u32 wave 3", "wave 3", "a buffer"),
+    ("buffer A: u32[64] = 1 -> s[4:5]\n;   expect A[0:4] = 1 : lanes 0..3", "lanes 0..3", "a buffer"),
+    ("expect lds[0]: u32[4] = 0 : wave 1", "wave 1", "LDS"),
+])
+def test_a_wave_or_lane_option_on_a_memory_expectation_is_an_error_naming_it(tmp_path, capsys, statement, word, what):
+    # memory is one for the whole workgroup: 'wave 3' selected nothing and was silently ignored
+    path, _ = header_file(tmp_path, statement)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 1
+    assert err.startswith(f"{where(path, word)}: error: '{word.split()[0]}' selects "
+                          f"registers; {what} is shared by every wave and lane")
