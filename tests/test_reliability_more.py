@@ -253,3 +253,23 @@ def test_a_wave_or_lane_option_on_a_memory_expectation_is_an_error_naming_it(tmp
     assert rc == 1
     assert err.startswith(f"{where(path, word)}: error: '{word.split()[0]}' selects "
                           f"registers; {what} is shared by every wave and lane")
+
+
+def test_a_64_bit_kernel_argument_is_8_byte_aligned_in_the_kernarg_segment(tmp_path, capsys):
+    # HSA lays kernel arguments out at their natural alignment: a u32 at 0, then a u64 at 8 (not 4)
+    path = write(tmp_path, """
+        ; gcnemu:
+        ;   arch: gfx90a
+        ;   args: n=7, big=2**40 + 5, m=9
+        ;   expect s4 = 7
+        ;   expect s[6:7] = 2**40 + 5 : u64
+        ;   expect s8 = 9
+        s_load_dword s4, s[0:1], 0x0
+        s_load_dwordx2 s[6:7], s[0:1], 0x8
+        s_load_dword s8, s[0:1], 0x10
+        s_waitcnt lgkmcnt(0)
+        s_endpgm
+        """)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 0, err
+    assert "check: passed (3 expectations)" in out
