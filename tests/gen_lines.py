@@ -211,6 +211,8 @@ def canonical(info: opcodes.OpInfo) -> list[_Line]:
             lines.append(_Line(name, ops, ["offset:16"] if saddr == "off" else []))
         return lines
     if enc == "MUBUF":
+        if not info.operands:  # cache maintenance (buffer_wbl2, buffer_inv...): the bare mnemonic
+            return [_Line(name, [], [])]
         vdata = info.operands[0]
         return [_Line(name, [_reg("v", 4, vdata.width), "v0", "s[8:11]", "s2"], ["offen", "offset:16"]),
                 _Line(name, [_reg("v", 4, vdata.width), "off", "s[8:11]", "0"], [])]

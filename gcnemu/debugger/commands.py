@@ -94,8 +94,6 @@ def _split_format(arg: str, fmt: str | None) -> tuple[str, str | None]:
 def location(s: Session, arg: str) -> int:
     """LINE or LABEL (or FILE:LINE) -> instruction index."""
     a = arg.strip()
-    if not s.kernel.instructions:
-        raise CommandError("the program has no instructions to stop at")
     if not a:
         st = s.wave_state
         if st.done:
@@ -408,8 +406,7 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
     try:
         node = exprmod.parse(arg)
     except exprmod.ExprError as e:
-        shown = arg if len(arg) <= 60 else arg[:57] + "..."  # the error, not a screenful of input
-        raise CommandError(f"cannot print '{shown}': {e}") from None
+        raise CommandError(f"cannot print '{arg}': {e}") from None
     value = exprmod.evaluate(node, s.env(s.wave))
     return views.format_value(arg, value, fmt)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from . import mnemonics
+from . import mnemonics, opcodes
 
 
 @lru_cache(maxsize=1)
@@ -26,7 +26,7 @@ def executes(mnemonic: str) -> bool:
     if m in names:
         return True
     base, _ = mnemonics._split_suffix(m)
-    return base in names
+    return base in names or opcodes.ALIASES.get(base) in names  # alias spellings (v_accvgpr_read)
 
 
 def unmodelled(target: str) -> list[str]:

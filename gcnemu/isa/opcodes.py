@@ -694,6 +694,10 @@ def _mem_rows() -> list[OpInfo]:
     for a, (wd, wr) in _atomic_widths().items():
         rows.append(OpInfo(f"buffer_atomic_{a}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", wd)), bmods, vm,
                            frozenset({"atomic", "store", "reads-exec"})))
+    # cache write-back / invalidate: no operands; gfx94x spells the scope with sc0 sc1 nt, gfx90a takes none
+    for name, mods in (("buffer_wbl2", {"sc0", "sc1", "nt"}), ("buffer_inv", {"sc0", "sc1", "nt"}),
+                       ("buffer_invl2", set()), ("buffer_wbinvl1", set()), ("buffer_wbinvl1_vol", set())):
+        rows.append(OpInfo(name, "MUBUF", "vmem", (), frozenset(mods), vm))
     return rows
 
 

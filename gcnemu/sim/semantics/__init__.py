@@ -92,14 +92,14 @@ def load_all() -> dict[str, Callable]:
 
 
 def lookup(mnemonic: str) -> Callable | None:
-    from ...isa.opcodes import base_mnemonic
+    from ...isa.opcodes import ALIASES, base_mnemonic
     if not _loaded:  # not `if not SEMANTICS`: importing one module (valu) fills it partly
         load_all()
     m = mnemonic.lower()
     fn = SEMANTICS.get(m)
     if fn is None:
         base, _ = base_mnemonic(m)
-        fn = SEMANTICS.get(base)
+        fn = SEMANTICS.get(ALIASES.get(base, base))  # llvm-mc's alias spellings (v_accvgpr_read)
     if fn is None:
         for prefix, f in PREFIXES:
             if m.startswith(prefix):
