@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .asm.diagnostics import Diagnostic, GcnemuError
+from .setup import MAX_WORKGROUPS  # a grid larger than this is refused up front (here and in headers)
 
-MAX_WORKGROUPS = 1 << 20  # a grid larger than this is refused up front
 
 
 @dataclass(frozen=True)

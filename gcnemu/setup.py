@@ -20,6 +20,11 @@ import numpy as np
 
 from .asm.diagnostics import GcnemuError
 
+# Launch bounds, shared by every front end (Python, CLI flags, file headers) so each refuses the
+# same sizes up front with its own location, instead of running out of memory later.
+MAX_WORKGROUPS = 1 << 20  # workgroups in one grid (`--grid`, the header's `grid:`)
+MAX_PRIVATE_BYTES = 1 << 20  # scratch bytes per lane; real kernels use bytes to a few KiB
+
 
 @dataclass
 class BufferSpec:

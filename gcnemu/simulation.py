@@ -16,13 +16,11 @@ import numpy as np
 
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
-from .setup import Setup, abi_from_program, buffer_descriptor, sgpr_range
+from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, sgpr_range
 from .sim.context import SimError
 from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
 
-
-MAX_PRIVATE_BYTES = 1 << 20  # per lane; real kernels use bytes to a few KiB of scratch
 
 
 def _pack_int_arg(name: str, value: int) -> bytes:
@@ -103,13 +101,16 @@ class Simulation:
             if isinstance(value, str):
                 if value not in self._buffers:
                     raise GcnemuError(f"kernel argument '{name}' names unknown buffer '{value}'")
-                while len(kernarg) % 8:
-                    kernarg.append(0)
-                kernarg += struct.pack("<Q", self._buffers[value][0].base)
+                packed = struct.pack("<Q", self._buffers[value][0].base)
             elif isinstance(value, float):
-                kernarg += struct.pack("<f", value)
+                packed = struct.pack("<f", value)
             else:
-                kernarg += _pack_int_arg(name, int(value))
+                packed = _pack_int_arg(name, int(value))
+            # each argument at its natural alignment, as the HSA kernarg segment lays them out (a
+            # 64-bit integer after a 32-bit one starts at the next multiple of 8, like a pointer)
+            while len(kernarg) % len(packed):
+                kernarg.append(0)
+            kernarg += packed
         kernarg_buf = self.memory.alloc("__kernarg", bytes(kernarg) or bytes(8))
         if s.lds_init is not None:
             raw = np.ascontiguousarray(s.lds_init).view(np.uint8).reshape(-1)

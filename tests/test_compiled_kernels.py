@@ -45,3 +45,16 @@ def test_compiler_output_checks_as_llvm_mc_assembles_it(compiled, target):
     assert {"saxpy.num_vgpr", "calls.private_seg_size"} <= names  # llc's resource symbols, max()/or()
     symbols = prog.symbols
     assert type(symbols["calls.num_vgpr"]).__name__ == "Imm"  # max(...) folded once its inputs are known
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_compiler_output_lints_without_a_warning(compiled, target):
+    """llc-22 inserted every wait state and s_waitcnt these kernels need, so lint must agree:
+    zero warnings, including across the s_swappc_b64 calls (the callee waits for every counter at
+    its entry and before it returns, as LLVM's calling convention says)."""
+    from gcnemu.analysis.lint import lint
+    path = compiled[target]
+    prog = parse(path.read_bytes(), str(path))
+    assert "s_swappc_b64" in path.read_text()
+    warnings = [d for d in lint(prog, target) if d.severity == "warning"]
+    assert warnings == [], [f"{d.span.line}: {d.message} [{d.rule}]" for d in warnings[:10]]

@@ -217,3 +217,30 @@ done:
     text = _prog(body)
     hits = [x for x in _warnings(body) if x.rule == "barrier-lds-write-pending"]
     assert [x.span.line for x in hits] == [_marked(text, "@consumer")]
+
+
+CALL = """\
+\t.text
+k:
+\tglobal_load_dword v1, v[2:3], off
+\ts_getpc_b64 s[4:5]
+\ts_add_u32 s4, s4, f@rel32@lo+4
+\ts_addc_u32 s5, s5, f@rel32@hi+12
+\ts_swappc_b64 s[30:31], s[4:5]
+\tv_add_u32 v2, v1, v1
+\ts_endpgm
+f:
+\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+\ts_setpc_b64 s[30:31]
+"""
+
+
+def test_a_call_drains_the_counters_as_the_calling_convention_says():
+    """The callee waits for every counter at entry and before returning (llc-22's prologue and
+    epilogue): a load issued before s_swappc_b64 has returned after it. Lint said otherwise on
+    every call of clang's output."""
+    from gcnemu.analysis.lint import lint
+    from gcnemu.asm.parse import parse
+    assert [d.rule for d in lint(parse(CALL), "gfx90a") if d.severity == "warning"] == []
+    no_call = CALL.replace("\ts_swappc_b64 s[30:31], s[4:5]\n", "")
+    assert [d.rule for d in lint(parse(no_call), "gfx90a") if d.severity == "warning"] == ["vmem-result-before-vmcnt"]

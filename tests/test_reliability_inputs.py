@@ -86,7 +86,7 @@ ARGS_KERNEL = """
     ;   expect s2 = 0xffffffff
     ;   expect s[4:5] = -2**40 : i64
     s_load_dword s2, s[0:1], 0x0
-    s_load_dwordx2 s[4:5], s[0:1], 0x4
+    s_load_dwordx2 s[4:5], s[0:1], 0x8             // a 64-bit argument sits at its natural alignment
     s_waitcnt lgkmcnt(0)
     s_endpgm
     """

@@ -197,3 +197,79 @@ def test_misaligned_accesses_are_in_the_json_report(tmp_path, capsys):
     import json
     [d] = [d for d in json.loads(out)["diagnostics"] if d.get("rule") == "misaligned-access"]
     assert d["severity"] == "warning" and f"{path}:{d['line']}:{d['column']}" == where(path, "ds_read_b64")
+
+
+# ---------------------------------------------------------------- C. header bounds, wave options, kernarg layout
+
+def header_file(tmp_path, statement: str, body: str = "s_endpgm") -> tuple[str, str]:
+    """A snippet whose header holds `statement` on line 3; (path, that line)."""
+    line = f";   {statement}"
+    return write(tmp_path, f"; gcnemu:\n;   arch: gfx90a\n{line}\n{body}\n"), line
+
+
+@pytest.mark.parametrize("statement, piece, message", [
+    ("grid: 2**40", "2**40", "grid: 1099511627776 workgroups; gcnemu runs at most 1048576 in one grid"),
+    ("grid: 1024, 1024, 2", "1024, 1024, 2", "grid: 2097152 workgroups; gcnemu runs at most 1048576 in one grid"),
+    ("latency: vmem=2**70", "2**70", "latency vmem must be at most 1048576 (0x100000)"),
+    ("latency: lds=1048577", "1048577", "latency lds must be at most 1048576 (0x100000)"),
+    ("scratch: 2**70", "2**70", "scratch bytes per lane must be at most 1048576 (0x100000)"),
+])
+def test_a_header_size_beyond_its_bound_is_an_error_on_its_line(tmp_path, capsys, statement, piece, message):
+    # grid: 2**40 used to build a list of 2**40 workgroups until the process was killed; a latency
+    # of 2**70 cycles gave absurd stall totals; a huge scratch size gave an error naming no line
+    path, line = header_file(tmp_path, statement)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 1
+    assert err.startswith(f"{path}:3:{line.index(piece) + 1}: error: {message}\n")
+
+
+def test_the_latency_option_has_the_same_bound(tmp_path, capsys):
+    path, _ = header_file(tmp_path, "workgroup: 64")
+    rc, out, err = gcnemu(capsys, "run", "--latency", "vmem=99999999", path)
+    assert rc == 1 and "error: latency vmem must be at most 1048576" in err
+
+
+def test_the_python_api_refuses_an_absurd_latency():
+    from gcnemu.isa.targets import MAX_LATENCY, Latencies
+    assert Latencies().override(vmem=MAX_LATENCY).vmem == MAX_LATENCY
+    with pytest.raises(ValueError, match="from 0 to 1048576 cycles"):
+        Latencies().override(vmem=MAX_LATENCY + 1)
+
+
+def test_grid_and_header_share_one_workgroup_limit():
+    from gcnemu import grid, setup
+    assert grid.MAX_WORKGROUPS is setup.MAX_WORKGROUPS
+
+
+@pytest.mark.parametrize("statement, word, what", [
+    ("buffer A: u32[64] = 1 -> s[4:5]\n;   expect A = 1 : u32 wave 3", "wave 3", "a buffer"),
+    ("buffer A: u32[64] = 1 -> s[4:5]\n;   expect A[0:4] = 1 : lanes 0..3", "lanes 0..3", "a buffer"),
+    ("expect lds[0]: u32[4] = 0 : wave 1", "wave 1", "LDS"),
+])
+def test_a_wave_or_lane_option_on_a_memory_expectation_is_an_error_naming_it(tmp_path, capsys, statement, word, what):
+    # memory is one for the whole workgroup: 'wave 3' selected nothing and was silently ignored
+    path, _ = header_file(tmp_path, statement)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 1
+    assert err.startswith(f"{where(path, word)}: error: '{word.split()[0]}' selects "
+                          f"registers; {what} is shared by every wave and lane")
+
+
+def test_a_64_bit_kernel_argument_is_8_byte_aligned_in_the_kernarg_segment(tmp_path, capsys):
+    # HSA lays kernel arguments out at their natural alignment: a u32 at 0, then a u64 at 8 (not 4)
+    path = write(tmp_path, """
+        ; gcnemu:
+        ;   arch: gfx90a
+        ;   args: n=7, big=2**40 + 5, m=9
+        ;   expect s4 = 7
+        ;   expect s[6:7] = 2**40 + 5 : u64
+        ;   expect s8 = 9
+        s_load_dword s4, s[0:1], 0x0
+        s_load_dwordx2 s[6:7], s[0:1], 0x8
+        s_load_dword s8, s[0:1], 0x10
+        s_waitcnt lgkmcnt(0)
+        s_endpgm
+        """)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 0, err
+    assert "check: passed (3 expectations)" in out

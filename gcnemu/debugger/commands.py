@@ -94,6 +94,8 @@ def _split_format(arg: str, fmt: str | None) -> tuple[str, str | None]:
 def location(s: Session, arg: str) -> int:
     """LINE or LABEL (or FILE:LINE) -> instruction index."""
     a = arg.strip()
+    if not s.kernel.instructions:
+        raise CommandError("the program has no instructions to stop at")
     if not a:
         st = s.wave_state
         if st.done:
@@ -406,7 +408,8 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
     try:
         node = exprmod.parse(arg)
     except exprmod.ExprError as e:
-        raise CommandError(f"cannot print '{arg}': {e}") from None
+        shown = arg if len(arg) <= 60 else arg[:57] + "..."  # the error, not a screenful of input
+        raise CommandError(f"cannot print '{shown}': {e}") from None
     value = exprmod.evaluate(node, s.env(s.wave))
     return views.format_value(arg, value, fmt)
 

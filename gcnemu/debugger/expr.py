@@ -54,10 +54,24 @@ _BINARY = [  # precedence climbing, loosest first
 ]
 
 
+# Bounds that keep parsing and evaluation well inside Python's recursion limit (each nesting
+# level is a dozen parser frames; evaluation recurses once per tree level), with room to spare
+# for any condition a person writes. As the snippet headers' expressions: 40 levels of nesting.
+MAX_NESTING = 40  # parentheses, calls, lds[...] and unary operators inside each other
+MAX_DEPTH = 200  # levels of the tree: `1+1+...` is as deep as it has operators
+
+
 class _Parser:
     def __init__(self, text: str):
         self.text = text
         self.pos = 0
+        self.nesting = 0
+
+    def _enter(self) -> None:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise ExprError(f"the expression nests more than {MAX_NESTING} levels deep "
+                            f"(parentheses, calls or unary operators) at column {self.pos + 1}")
 
     # -------------------------------------------------------------- lexing
     def _skip(self) -> None:
@@ -100,6 +114,8 @@ class _Parser:
         tok = self.peek()
         if tok is not None:
             raise ExprError(f"unexpected '{tok[1]}' at column {self.pos + 1}")
+        if _depth(node) > MAX_DEPTH:
+            raise ExprError(f"the expression has more than {MAX_DEPTH} operators in a chain; split it up")
         return node
 
     def binary(self, level: int) -> Node:
@@ -119,7 +135,10 @@ class _Parser:
         tok = self.peek()
         if tok and tok[0] == "op" and tok[1] in ("-", "!", "~", "+"):
             self.take()
-            return Node("un", (tok[1], self.unary()))
+            self._enter()
+            node = Node("un", (tok[1], self.unary()))
+            self.nesting -= 1
+            return node
         return self.atom()
 
     def atom(self) -> Node:
@@ -139,22 +158,28 @@ class _Parser:
         if kind == "num":
             return Node("num", (_number(value),))
         if kind == "op" and value == "(":
+            self._enter()
             node = self.binary(0)
             self.expect(")")
+            self.nesting -= 1
             return node
         if kind == "id":
             name = value.lower()
             if name == "lds":
                 self.expect("[")
+                self._enter()
                 addr = self.binary(0)
                 self.expect("]")
+                self.nesting -= 1
                 return Node("lds", (addr,))
             if name in NAMES:
                 return Node("name", (name,))
             if name in FUNCTIONS:
                 self.expect("(")
+                self._enter()
                 arg = self.binary(0)
                 self.expect(")")
+                self.nesting -= 1
                 return Node("call", (name, arg))
             raise ExprError(f"unknown name '{value}' at column {start + 1} (registers such as v5[3], s2, exec; "
                             f"{', '.join(NAMES)}; lds[ADDR]; functions {', '.join(FUNCTIONS)})")
@@ -170,6 +195,17 @@ def _number(text: str) -> Value:
     if any(c in t for c in ".e"):
         return float(t)
     return int(t)
+
+
+def _depth(node: Node) -> int:
+    """Levels of the tree, counted without recursion (the tree may be too deep to recurse)."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        deepest = max(deepest, d)
+        stack.extend((a, d + 1) for a in n.args if isinstance(a, Node))
+    return deepest
 
 
 def parse(text: str) -> Node:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .probe import TickResult, set_clock
+from .probe import TickResult, next_cycle, set_clock
 
 
 @dataclass
@@ -195,7 +195,9 @@ class TimeMachine:
             self.step()
             n += 1
         if view is not None:
-            set_clock(self.sim, view)
+            # the step that ends the program jumps the clock to the last landing: the cycles it
+            # skips cannot be shown apart, so such a view stops just before that step instead
+            set_clock(self.sim, min(view, next_cycle(self.sim) - 1))
         self.stats.replayed_steps += n
         self.stats.steps -= n  # replay is counted apart from forward steps
         self.stats.replay_seconds += time.perf_counter() - t1

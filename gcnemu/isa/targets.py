@@ -13,6 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 
+MAX_LATENCY = 1 << 20
+"""The largest latency (or rate) a run accepts, in clocks: about a thousand times an HBM miss.
+Beyond it a value is a typo (`vmem=2**70`), and the stall totals it produces mean nothing."""
+
+
 @dataclass(frozen=True)
 class Latencies:
     """Timing parameters of one target, in clock cycles (overridable: TOML, `--latency`, API).
@@ -85,11 +90,11 @@ class Latencies:
         if unknown:
             raise KeyError(f"unknown latency name(s): {', '.join(sorted(unknown))}; "
                            f"known: {', '.join(self.__dataclass_fields__)}")
-        bad = [k for k, v in kw.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0
+        bad = [k for k, v in kw.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > MAX_LATENCY
                or (k in ("issue_interval", "vmem_bytes_per_cycle", "lds_bytes_per_cycle", "mfma_pass") and v < 1)]
         if bad:
-            raise ValueError(f"latency values must be non-negative integers (positive for rates and "
-                             f"intervals): {', '.join(f'{k}={kw[k]!r}' for k in bad)}")
+            raise ValueError(f"latency values must be integers from 0 to {MAX_LATENCY} cycles (from 1 for rates "
+                             f"and intervals): {', '.join(f'{k}={kw[k]!r}' for k in bad)}")
         return replace(self, **kw)
 
     def as_dict(self) -> dict[str, int]:

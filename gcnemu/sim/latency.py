@@ -93,37 +93,60 @@ def parse_overrides(items: list[str] | None) -> TimingConfig:
 
 
 def load_toml(path: str) -> TimingConfig:
-    """Read a latency TOML file (format in the module docstring); errors name the file."""
+    """Read a latency TOML file (format in the module docstring); errors name the file and the
+    entry, never a traceback: a latency is a non-negative integer, a [[memory]] entry a table."""
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
     except FileNotFoundError:
         raise GcnemuError(f"{path}: no such latency file") from None
+    except UnicodeDecodeError as e:
+        raise GcnemuError(f"{path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); "
+                          "a latency file is TOML") from None
     except tomllib.TOMLDecodeError as e:
         raise GcnemuError(f"{path}: invalid TOML: {e}") from None
+    except OSError as e:
+        raise GcnemuError(f"{path}: cannot read the latency file: {(e.strerror or str(e)).lower()}") from None
     cfg = TimingConfig()
     unknown = set(data) - {"latency", "memory"}
     if unknown:
         raise GcnemuError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}; expected [latency] and [[memory]]")
-    for k, v in (data.get("latency") or {}).items():
+    table = data.get("latency") or {}
+    if not isinstance(table, dict):
+        raise GcnemuError(f"{path}: 'latency' must be a table ([latency] with NAME = CYCLES lines), got {table!r}")
+    for k, v in table.items():
         if k not in Latencies.__dataclass_fields__:
             raise GcnemuError(f"{path}: unknown latency '{k}'; known: {', '.join(Latencies.__dataclass_fields__)}")
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GcnemuError(f"{path}: latency '{k}' must be a non-negative integer, got {v!r}")
-        cfg.overrides[k] = v
-    for i, m in enumerate(data.get("memory") or []):
-        lat = {k: v for k, v in m.items() if k in MEMORY_KINDS}
+        cfg.overrides[k] = _cycles(path, f"latency '{k}'", v)
+    entries = data.get("memory") or []
+    if not isinstance(entries, list) or not all(isinstance(m, dict) for m in entries):
+        raise GcnemuError(f"{path}: 'memory' must be an array of tables ([[memory]] entries), got {entries!r}")
+    for i, m in enumerate(entries):
+        where = f"[[memory]] entry {i + 1}"
+        lat = {k: _cycles(path, f"{where}: {k}", v) for k, v in m.items() if k in MEMORY_KINDS}
         bad = set(m) - set(MEMORY_KINDS) - {"buffer", "base", "size"}
         if bad or not lat:
-            raise GcnemuError(f"{path}: [[memory]] entry {i + 1} needs 'buffer' or 'base'+'size' and at least one "
+            raise GcnemuError(f"{path}: {where} needs 'buffer' or 'base'+'size' and at least one "
                               f"of {', '.join(MEMORY_KINDS)}" + (f" (unknown: {', '.join(sorted(bad))})" if bad else ""))
         if "buffer" in m:
-            cfg.regions.append(Region(lat, buffer=str(m["buffer"])))
+            if not isinstance(m["buffer"], str):
+                raise GcnemuError(f"{path}: {where}: 'buffer' must be a buffer name in quotes, got {m['buffer']!r}")
+            cfg.regions.append(Region(lat, buffer=m["buffer"]))
         elif "base" in m and "size" in m:
-            cfg.regions.append(Region(lat, lo=int(m["base"]), hi=int(m["base"]) + int(m["size"])))
+            base = _cycles(path, f"{where}: base", m["base"], "an address")
+            size = _cycles(path, f"{where}: size", m["size"], "a size in bytes")
+            cfg.regions.append(Region(lat, lo=base, hi=base + size))
         else:
-            raise GcnemuError(f"{path}: [[memory]] entry {i + 1} needs 'buffer' or both 'base' and 'size'")
+            raise GcnemuError(f"{path}: {where} needs 'buffer' or both 'base' and 'size'")
     return cfg
+
+
+def _cycles(path: str, what: str, value, kind: str = "a number of cycles") -> int:
+    """A non-negative integer from the TOML file (a bool, float or string is refused: TOML's
+    `true` is not 1, and a negative latency would complete an access before it issues)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise GcnemuError(f"{path}: {what} must be a non-negative integer ({kind}), got {value!r}")
+    return value
 
 
 def as_config(latencies) -> TimingConfig:

@@ -464,6 +464,7 @@ class Options:
     lanes: tuple[int, int] | None = None  # inclusive
     waves: tuple[int, int] | None = None  # inclusive
     hi: bool = False
+    given: dict = field(default_factory=dict)  # option word ('lanes', 'wave') -> its text, for errors
 
 
 @dataclass
@@ -679,7 +680,8 @@ def _h_waves(d: Directive, rest: Src, h: Header) -> None:
 
 
 def _h_scratch(d: Directive, rest: Src, h: Header) -> None:
-    h.scratch = _int_value(_after_colon(rest, "scratch"), "scratch", 0)
+    from ..setup import MAX_PRIVATE_BYTES
+    h.scratch = _int_value(_after_colon(rest, "scratch"), "scratch bytes per lane", 0, MAX_PRIVATE_BYTES)
 
 
 def _h_mode(d: Directive, rest: Src, h: Header) -> None:
@@ -696,10 +698,14 @@ def timing_expects(h: Header) -> list:
 
 
 def _h_grid(d: Directive, rest: Src, h: Header) -> None:
+    from ..setup import MAX_WORKGROUPS
     val = _after_colon(rest, "grid")
     dims = [_int_value(s, "grid", 1) for s in _split_commas(val)]
     if not 1 <= len(dims) <= 3:
         raise val.error("grid: expected X[, Y[, Z]] workgroup counts")
+    total = dims[0] * (dims[1] if len(dims) > 1 else 1) * (dims[2] if len(dims) > 2 else 1)
+    if total > MAX_WORKGROUPS:  # as `--grid` refuses it: a list of 2**40 workgroup ids does not fit in memory
+        raise val.error(f"grid: {total} workgroups; gcnemu runs at most {MAX_WORKGROUPS} in one grid")
     h.grid = tuple(dims + [1] * (3 - len(dims)))
 
 
@@ -726,7 +732,7 @@ def _h_kernarg(d: Directive, rest: Src, h: Header) -> None:
 
 
 def _h_latency(d: Directive, rest: Src, h: Header) -> None:
-    from ..isa.targets import Latencies
+    from ..isa.targets import MAX_LATENCY, Latencies
     val = _after_colon(rest, "latency")
     for part in _split_commas(val):
         name, eq, value = part.text.partition("=")
@@ -736,7 +742,7 @@ def _h_latency(d: Directive, rest: Src, h: Header) -> None:
         if name not in Latencies.__dataclass_fields__:
             raise part.error(f"unknown latency '{name}'; known: {', '.join(Latencies.__dataclass_fields__)}",
                              0, len(name))
-        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}")
+        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}", 0, MAX_LATENCY)
         h.latency_src[name] = part
 
 
@@ -1029,10 +1035,12 @@ def _parse_options(src: Src) -> Options:
             opts.lanes = span_of(need_value(word, a, b), "lanes")
             if opts.lanes[1] > 63:
                 raise src.error("lanes are 0..63", *words[k + 1][1:])
+            opts.given["lanes"] = src.sub(a, words[k + 1][2])
             k += 1
         elif word in ("wave", "waves"):
             w = need_value(word, a, b)
             opts.waves = None if w[0] == "all" else span_of(w, "waves")
+            opts.given["wave"] = src.sub(a, w[2])
             k += 1
         elif word == "hi":
             opts.hi = True
@@ -1042,6 +1050,17 @@ def _parse_options(src: Src) -> Options:
         k += 1
     if opts.hi and (opts.tname is None or TYPE_BYTES[opts.tname] != 2):
         raise src.error("'hi' selects the high half of a 16-bit type (f16, bf16, u16, i16)")
+    return opts
+
+
+def _shared_memory_options(opts: Options, what: str, select: str) -> Options:
+    """Buffers and LDS are one memory for every wave and lane: `wave N` or `lanes A..B` after
+    a memory expectation would select nothing, and was silently ignored. An error says so."""
+    for word in ("wave", "lanes"):
+        src = opts.given.get(word)
+        if src is not None:
+            raise src.error(f"'{word}' selects registers; {what} is shared by every wave and lane "
+                            f"(select {select})")
     return opts
 
 
@@ -1124,6 +1143,7 @@ def parse_expect(d: Directive, rest: Src) -> Expect:
         if shape is None:
             raise after.error("expect lds: give a shape, e.g. lds[0]: u32[64]")
         value, opts = _split_value_options(after.sub(i + n))
+        _shared_memory_options(opts, "LDS", "bytes with lds[OFFSET]: TYPE[SHAPE] instead")
         return LdsExpect(d.src, d, offset=offset, tname=tname, shape=shape, expr=Expr.parse(value), opts=opts)
     i, n = _find_assign(text)
     if i < 0:
@@ -1141,6 +1161,7 @@ def parse_expect(d: Directive, rest: Src) -> Expect:
         return RegExpect(d.src, d, reg=reg, expr=Expr.parse(value), opts=opts)
     if not lhs.text:
         raise lhs.error("expected a register or a buffer expression before '='")
+    _shared_memory_options(opts, "a buffer", "elements with an index instead, e.g. A[64:128]")
     return MemExpect(d.src, d, lhs=Expr.parse(lhs), expr=Expr.parse(value), opts=opts)
 
 
