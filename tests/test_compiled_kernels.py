@@ -58,3 +58,23 @@ def test_compiler_output_lints_without_a_warning(compiled, target):
     assert "s_swappc_b64" in path.read_text()
     warnings = [d for d in lint(prog, target) if d.severity == "warning"]
     assert warnings == [], [f"{d.span.line}: {d.message} [{d.rule}]" for d in warnings[:10]]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_deleting_any_compiler_inserted_wait_is_reported_after_it(compiled, target):
+    """Recall against the compiler oracle: llc-22 put each s_nop and s_waitcnt where LLVM's hazard
+    recognizer, SIInsertWaitcnts or the calling convention needed it. Delete any one of them and
+    lint must warn at or after that point (the consumer it protected): 100% of deletions here,
+    while the untouched output gives no warning (the test above)."""
+    from gcnemu.analysis.lint import lint
+    lines = compiled[target].read_text().splitlines()
+    waits = [i for i, text in enumerate(lines) if text.strip().startswith(("s_nop", "s_waitcnt"))]
+    assert len(waits) >= 40
+    missed = []
+    for i in waits:
+        source = "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+        warned = [d.span.line for d in lint(parse(source), target) if d.severity == "warning" and d.span]
+        if not any(line >= i + 1 for line in warned):  # line i+1 of the new text is the one after the deletion
+            missed.append(f"{i + 1}: {lines[i].strip()}")
+    print(f"{target}: {len(waits) - len(missed)}/{len(waits)} deleted waits reported")
+    assert missed == []

@@ -244,3 +244,38 @@ def test_a_call_drains_the_counters_as_the_calling_convention_says():
     assert [d.rule for d in lint(parse(CALL), "gfx90a") if d.severity == "warning"] == []
     no_call = CALL.replace("\ts_swappc_b64 s[30:31], s[4:5]\n", "")
     assert [d.rule for d in lint(parse(no_call), "gfx90a") if d.severity == "warning"] == ["vmem-result-before-vmcnt"]
+
+
+FUNCTION = """\
+\t.text
+\t.type f,@function
+f:
+\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+\tglobal_load_dword v1, v[2:3], off
+\ts_waitcnt vmcnt(0)
+\ts_setpc_b64 s[30:31]
+"""
+
+
+@pytest.mark.parametrize("delete,rule,line", [
+    ("\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)\n", "call-entry-before-waitcnt", 4),
+    ("\ts_waitcnt vmcnt(0)\n", "return-before-waitcnt", 6),
+])
+def test_a_function_owes_its_caller_an_entry_wait_and_a_return_wait(delete, rule, line):
+    """What lets a call drain the counters: the callee waits at entry and before s_setpc_b64.
+    A function missing either is reported at the instruction that runs too early."""
+    from gcnemu.analysis.lint import lint
+    from gcnemu.asm.parse import parse
+    assert [d for d in lint(parse(FUNCTION), "gfx90a") if d.severity == "warning"] == []
+    found = [(d.rule, d.span.line) for d in lint(parse(FUNCTION.replace(delete, "", 1)), "gfx90a")
+             if d.severity == "warning"]
+    assert found == [(rule, line)]
+
+
+def test_a_kernel_typed_function_without_a_descriptor_is_still_a_kernel():
+    """Hand-written kernels are often `.type k,@function` with no .amdhsa_kernel in the file; they
+    end in s_endpgm, start with nothing outstanding and owe no caller a wait."""
+    from gcnemu.analysis.lint import lint
+    from gcnemu.asm.parse import parse
+    text = "\t.text\n\t.type k,@function\nk:\n\tv_add_u32 v1, v1, v2\n\ts_endpgm\n"
+    assert [d for d in lint(parse(text), "gfx90a") if d.severity == "warning"] == []

@@ -106,6 +106,8 @@ def lint_analysis(an: Analysis, rules=None, hints: bool = False) -> list[Diagnos
     """Diagnostics of an :class:`Analysis` already computed."""
     diags = [_in_expansion(an, wait_diagnostic(an, h), h.consumer, h.producer) for h in an.wait_hazards]
     diags += [_in_expansion(an, counter_diagnostic(an, h), h.consumer, h.producer) for h in an.counter_hazards]
+    from .convention import convention_diagnostics
+    diags += convention_diagnostics(an, an.counter_ids)
     if hints:
         from .hints import hint_diagnostics
         only = set(rules) if rules else None
