@@ -11,7 +11,11 @@ Facts (CDNA3 ISA guide pseudo-code, unless said):
   S0 == S1; S1 denormal -> D = S0 * 2**64; 1/S1 denormal (f64 arithmetic) and S2/S1 denormal ->
   lane set, D scaled up when S0 == S1; 1/S1 denormal -> D = S0 * 2**-64; S2/S1 denormal -> lane
   set, D scaled up when S0 == S2; exponent(S2) <= 23 (53) -> D scaled up. `exponent` is the
-  biased exponent field.
+  biased exponent field. (AMD's bit-exact model of the RDNA4 instruction, goc
+  `division_scale_value`, differs in intermediate details: it sets the lane for exponent
+  differences <= -96 rather than for a denormal S2/S1, scales S0 up when exponent(S2) <= 24, and
+  gives 0xffc00000 for a zero operand. The guide's version is the one modelled: with it, the
+  quotients of the compiler's division sequences, the only use of these values, are IEEE's.)
 - v_div_fmas D = S0 * S1 + S2, and where VCC is set the result is scaled by 2**64 (2**128 for f64)
   when S2's biased exponent exceeds the bias (|S2| >= 2) and by 2**-64 (2**-128) otherwise, with
   one rounding. The guide's pseudo-code writes a fixed 2**32 (2**64); the direction and size
@@ -20,8 +24,11 @@ Facts (CDNA3 ISA guide pseudo-code, unless said):
   scaled numerator 2**-64). Input denormals are not flushed; output denormals follow MODE.
 - v_div_fixup D = +-|S0| with the sign of S1 * S2, except: a NaN S2 then S1 (quieted); 0/0 and
   inf/inf -> 0xffc00000 (0xfff8...0, 0xfe00); x/0 and inf/y -> +-inf; x/inf and 0/y -> +-0;
-  exponent(S2) - exponent(S1) < -150 (-1075) -> +-0 (the quotient rounds to zero). f16 has no
-  exponent clause. v_div_fixup_legacy_f16 is the same operation in the gfx8 opcode (no op_sel).
+  exponent(S2) - exponent(S1) < -150 (-1075) -> +-0 (the quotient rounds to zero); a quotient S0
+  that is inf or NaN (the sequence overflowed) -> +-inf. The guide words this last clause as
+  exponent(S1) == 255, which the NaN and inf cases before it already take; goc tests S0, and
+  without it an overflowing f32 quotient (1e30 / 1e-30) comes out NaN. f16 has neither exponent
+  clause. v_div_fixup_legacy_f16 is the same operation in the gfx8 opcode (no op_sel).
 """
 from __future__ import annotations
 
