@@ -188,7 +188,7 @@ def repo_copy(tmp_path_factory) -> Path:
     """README paths are relative to the repository: run them in a copy, so no command can
     write into the checkout (`lint --fix`, `test --update`)."""
     cwd = tmp_path_factory.mktemp("repo")
-    for part in ("programs", "docs"):
+    for part in ("programs", "docs", "tests/corpus"):
         shutil.copytree(ROOT / part, cwd / part)
     shutil.copy(ROOT / "README.md", cwd)
     return cwd
