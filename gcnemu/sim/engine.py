@@ -42,6 +42,7 @@ from __future__ import annotations
 import copy
 import heapq
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -62,6 +63,17 @@ _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never 
 _SCC_KEY = ("scc", 0)
 _UNPLANNED = object()  # an instruction's plan not compiled yet (None: it has none)
 _READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
+
+# The command line's limits when neither an option nor the header sets one (limits_for). The
+# engine keeps an issue record per instruction (the timeline, traces and the debugger read them),
+# about 400 bytes each, and runs 100-200 thousand instructions a second: half a million stops a
+# kernel that never ends within seconds and about 250 MB, while the kernels in programs/ execute
+# thousands. Stalls skip ahead, so cycles are cheap: only a wait this long hits the cycle limit.
+DEFAULT_MAX_INSTRUCTIONS = 500_000
+DEFAULT_MAX_CYCLES = 50_000_000
+# the wall clock is read once per this many executed instructions (Engine.set_deadline): often
+# enough to stop within a fraction of a second, rare enough to cost nothing per instruction
+_DEADLINE_EVERY = 2048
 
 
 @dataclass(slots=True)
@@ -147,7 +159,7 @@ class WaveRuntime:
 
     __slots__ = ("wid", "state", "simd", "counters", "ready_at", "first_try", "stalls", "pending",
                  "interlock_until", "async_until", "at_barrier", "hold_until", "hold_reason", "priority",
-                 "instructions", "stall_totals", "end_cycle", "slots")
+                 "instructions", "stall_totals", "end_cycle", "slots", "stall_reason")
 
     def __init__(self, wid: int, state: WaveState, simd: int, maxima: dict[str, int]):
         self.wid = wid
@@ -168,6 +180,7 @@ class WaveRuntime:
         self.stall_totals: dict[str, int] = {}
         self.end_cycle: int | None = None
         self.slots = 0
+        self.stall_reason = ""  # of the latest stall: the one that may reach past the clock
 
     def copy(self) -> "WaveRuntime":
         c = WaveRuntime.__new__(WaveRuntime)
@@ -273,12 +286,15 @@ class Engine:
         self.pipe_log: list[tuple] = []  # every occupancy as PipeUse fields, in issue order (trace)
         self.lds_last = 0  # LDS completes in order per CU
         self.max_cycles = max_cycles
-        self.max_instructions = max_instructions
+        self._max_instructions = max_instructions
         self.allow_unmodelled = allow_unmodelled
         self.executed = 0
         self.flops = 0
         self.halt_reason: str | None = None
         self.finished = False
+        self.deadline: float | None = None  # time.monotonic() past which a run stops (set_deadline)
+        self._timeout = 0.0
+        self._check_at = max_instructions  # executed count at which _at_limit looks again
         # in-flight LDS DMA: (issue, complete, wave, index, memop, its LDS byte ranges: _dma_ranges)
         self._dma: list = []
         self._unmodelled_noted: set = set()
@@ -312,18 +328,57 @@ class Engine:
     # ================================================================ public stepping
     def run(self) -> None:
         """Run until every wave has ended (or a limit)."""
-        limit = self.max_instructions
         if len(self.waves) == 1 and not self.finished:
-            if not self._run_one_wave(limit):
-                return
-        else:
-            step = self.step_cycle
-            while step():
-                if self.executed >= limit:
-                    self.halt_reason = f"stopped after --max-instructions {limit} instructions"
-                    break
+            self._run_one_wave()
+            return
+        step = self.step_cycle
+        while step():
+            pass
 
-    def _run_one_wave(self, limit: int) -> bool:
+    @property
+    def max_instructions(self) -> int:
+        return self._max_instructions
+
+    @max_instructions.setter
+    def max_instructions(self, n: int) -> None:
+        """A new limit takes effect at once: the next check is rescheduled for it."""
+        self._max_instructions = n
+        self._check_at = min(n, self.executed + _DEADLINE_EVERY) if self.deadline is not None else n
+
+    def set_deadline(self, seconds: float | None) -> None:
+        """Stop a run after `seconds` of wall-clock time from now (`--timeout`; None: no budget).
+        The clock is read every few thousand instructions, so the check costs nothing per issue."""
+        self._timeout = seconds or 0.0
+        self.deadline = time.monotonic() + seconds if seconds else None
+        self.max_instructions = self._max_instructions  # reschedules the next check
+
+    def _at_limit(self) -> bool:
+        """Called when `executed` reaches `_check_at`: True (and the run halted) at the instruction
+        limit or past the deadline; otherwise the next check is scheduled."""
+        if self.executed >= self.max_instructions:
+            self.halt_reason = f"stopped after --max-instructions {self.max_instructions} instructions"
+            self.finished = True
+            return True
+        if self.deadline is not None:
+            if time.monotonic() > self.deadline:
+                self.halt_reason = f"stopped after --timeout {self._timeout:g} s (wall clock)"
+                self.finished = True
+                return True
+            self._check_at = min(self.max_instructions, self.executed + _DEADLINE_EVERY)
+        else:
+            self._check_at = self.max_instructions
+        return False
+
+    def _stop_at_cycle_limit(self) -> None:
+        """No wave can act before --max-cycles: the run went that far with nothing to do, so the
+        clock shows the limit (not the last issue) and results due by then have landed."""
+        self.halt_reason = f"stopped after --max-cycles {self.max_cycles} cycles"
+        if self.cycle < self.max_cycles:
+            self._land_until(self.max_cycles)
+            self.cycle = self.max_cycles
+        self.finished = True
+
+    def _run_one_wave(self) -> bool:
         """`run` for a workgroup of one wave: step_cycle's single-wave path as one loop
         (no per-cycle call). False when the run ended (finished or a limit), as step_cycle."""
         w = self.waves[0]
@@ -344,12 +399,10 @@ class Engine:
             nxt = w.ready_at
             self._next = nxt if nxt > now else now + 1
             if self._next > max_cycles:
-                self.halt_reason = f"stopped after --max-cycles {max_cycles} cycles"
-                self.finished = True
+                self._stop_at_cycle_limit()
                 return False
-            if self.executed >= limit:
-                self.halt_reason = f"stopped after --max-instructions {limit} instructions"
-                return True
+            if self.executed >= self._check_at and self._at_limit():
+                return False
 
     def run_until(self, cycle: int) -> bool:
         """Process every cycle up to and including `cycle`, then stop the clock there (results
@@ -391,8 +444,9 @@ class Engine:
             return False
         self._next = nxt if nxt > now else now + 1
         if self._next > self.max_cycles:
-            self.halt_reason = f"stopped after --max-cycles {self.max_cycles} cycles"
-            self.finished = True
+            self._stop_at_cycle_limit()
+            return False
+        if self.executed >= self._check_at and self._at_limit():
             return False
         return True
 
@@ -617,6 +671,7 @@ class Engine:
     def _stall(self, w: WaveRuntime, until: int, reason: str, now: int) -> bool:
         t = self._turn(w, until if until > now else now + 1)
         w.stalls[reason] = w.stalls.get(reason, 0) + (t - now)
+        w.stall_reason = reason
         w.ready_at = t
         return False
 
@@ -1292,9 +1347,76 @@ def wave_summary(eng: Engine, wi: int) -> dict:
     stalls = dict(w.stall_totals)
     for k, v in w.stalls.items():
         stalls[k] = stalls.get(k, 0) + v
+    if not w.done:
+        # a stall is counted up to the cycle the wave may retry: at a stop (a limit, the debugger)
+        # that may lie past the clock, and a wave still at s_barrier has waited since it arrived
+        ahead = w.ready_at - eng.cycle
+        if w.stalls and ahead > 0 and stalls.get(w.stall_reason, 0) > 0:
+            stalls[w.stall_reason] -= min(ahead, stalls[w.stall_reason])
+        if w.at_barrier and w.first_try is not None and eng.cycle > w.first_try:
+            stalls["barrier"] = stalls.get("barrier", 0) + eng.cycle - w.first_try
+        stalls = {k: v for k, v in stalls.items() if v}
     return {"wave": wi, "simd": w.simd, "cycles": w.end_cycle if w.end_cycle is not None else eng.cycle,
             "instructions": w.instructions, "stall_cycles": sum(stalls.values()),
             "stalls": dict(sorted(stalls.items(), key=lambda kv: -kv[1]))}
+
+
+def limits_for(max_cycles: int | None, max_instructions: int | None, header=None) -> tuple[int, int]:
+    """(max cycles, max instructions) of a command-line run: the option, else the snippet
+    header's (`max-cycles:`), else the defaults above."""
+    return (max_cycles or getattr(header, "max_cycles", None) or DEFAULT_MAX_CYCLES,
+            max_instructions or getattr(header, "max_instructions", None) or DEFAULT_MAX_INSTRUCTIONS)
+
+
+def _loop_of(eng: Engine, wi: int, window: int = 4096) -> tuple[int, int] | None:
+    """(branch, target) instruction indices of the last jump backwards wave `wi` took, from the
+    issue records (the newest `window` of them): the loop it is in when a limit stops it."""
+    later = None
+    seen = 0
+    for r in reversed(eng.records):
+        if r.wave != wi:
+            continue
+        if later is not None and later <= r.index:
+            return r.index, later
+        later = r.index
+        seen += 1
+        if seen >= window:
+            break
+    return None
+
+
+def stop_report(eng: Engine) -> list[tuple[int | None, str]]:
+    """Where each live wave is when a run stops before s_endpgm, as (instruction index, text),
+    the most telling first: a wave in a loop (its backward branch), then waves waiting (at
+    s_barrier, for a counter...) and what they wait for. Ended waves are summed up last."""
+    ins = eng.kernel.instructions
+    live = [w for w in eng.waves if not w.done]
+    ended = [w.wid for w in eng.waves if w.done]
+    where = eng.kernel.written_at
+    looping, waiting = [], []
+    for w in live:
+        pc = w.state.pc
+        at = pc if pc < len(ins) else None
+        here = f"{ins[at].mnemonic} ({where(at)})" if at is not None else "the end of the program"
+        if w.at_barrier:
+            others = [o.wid for o in live if not o.at_barrier]
+            why = f" for wave{'s' if len(others) > 1 else ''} {lane_ranges(others)}" if others else ""
+            waiting.append((at, f"wave {w.wid} waits at {here}{why}"))
+            continue
+        loop = _loop_of(eng, w.wid)
+        if loop is not None and loop[1] <= pc <= loop[0]:  # still inside the loop it last closed
+            b, t = loop
+            to = "to itself" if b == t else f"back to {where(t)}"
+            looping.append((b, f"wave {w.wid} is looping: {ins[b].mnemonic} ({where(b)}) jumps {to}"))
+        elif w.ready_at > eng.cycle and w.stalls:
+            waiting.append((at, f"wave {w.wid} waits at {here} for {w.stall_reason} until cycle {w.ready_at}"))
+        else:
+            looping.append((at, f"wave {w.wid} is at {here}"))
+    out = looping + waiting
+    if ended and out:
+        out.append((None, f"wave{'s' if len(ended) > 1 else ''} {lane_ranges(ended)} "
+                          f"{'have' if len(ended) > 1 else 'has'} ended"))
+    return out
 
 
 def kernel_stats(eng: Engine) -> dict:
