@@ -102,11 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     except IsADirectoryError as e:
         print(f"gcnemu: error: {e.filename}: is a directory", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        return 0
+    except OSError as e:  # a file that cannot be read (permissions, not a directory, an I/O error)
+        reason = e.strerror or str(e)
+        reason = reason[:1].lower() + reason[1:]
+        print(f"gcnemu: error: {e.filename}: {reason}" if e.filename else f"gcnemu: error: {reason}",
+              file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("gcnemu: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import sys
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..isa.targets import TARGETS
+from ..sim.engine import DEFAULT_MAX_CYCLES, DEFAULT_MAX_INSTRUCTIONS, limits_for
 
 ARCH_CHOICES = sorted(TARGETS) + ["gfx940", "gfx941"]
 
@@ -49,3 +50,107 @@ def load_kernel(path: str, arch: str | None):
     prog = parse_file(path)
     target = program_target(prog, arch)
     return resolve(prog, target)
+
+
+# ---------------------------------------------------------------- run limits
+
+def positive_int(text: str) -> int:
+    """argparse type of a limit: 0 or a negative count would silently mean "no limit" or
+    "the default" further down, so it is refused where it is typed."""
+    try:
+        n = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type of --timeout: a positive, finite number of seconds."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{text}'") from None
+    if not 0 < s < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got '{text}'")
+    return s
+
+
+def add_limits(p: argparse.ArgumentParser, timeout_help: str | None = None) -> None:
+    """--max-cycles, --max-instructions and --timeout, alike for every command that runs a kernel."""
+    p.add_argument("--max-cycles", type=positive_int, default=None, metavar="N",
+                   help=f"stop after N cycles (default: the file header's max-cycles, else {DEFAULT_MAX_CYCLES})")
+    p.add_argument("--max-instructions", type=positive_int, default=None, metavar="N",
+                   help="stop after N executed instructions, all waves together (default: the file header's "
+                        f"max-instructions, else {DEFAULT_MAX_INSTRUCTIONS})")
+    p.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
+                   help=timeout_help or "stop after SECONDS of wall-clock time")
+
+
+def run_limits(args, header=None) -> tuple[int, int]:
+    """(max cycles, max instructions): the option, else the file header's, else the default."""
+    return limits_for(getattr(args, "max_cycles", None), getattr(args, "max_instructions", None), header)
+
+
+def limit_diagnostic(sim) -> Diagnostic | None:
+    """The run stopped at a limit: a warning at the instruction that kept it going (the loop's
+    backward branch, the s_barrier a wave waits at), with a note for each other live wave, so
+    the user sees where and why rather than only which limit was reached."""
+    from ..sim.engine import stop_report
+    eng = sim.engine
+    reason = getattr(eng, "halt_reason", None)
+    if not reason:
+        return None
+    report = stop_report(eng)
+    ins = sim.kernel.instructions
+    span = None
+    message = str(reason)
+    if report:
+        first_at, first = report[0]
+        span = ins[first_at].span if first_at is not None else None
+        message += f": {first}"
+    notes = [Diagnostic("note", text, ins[at].span if at is not None else None) for at, text in report[1:]]
+    if "--max-instructions" in message or "--max-cycles" in message:
+        which = "--max-instructions" if "--max-instructions" in message else "--max-cycles"
+        notes.append(Diagnostic("note", f"a longer run needs a higher {which} (or the header's "
+                                        f"{which[2:]}:)", None))
+    return Diagnostic("warning", message, span, rule="limit", notes=notes)
+
+
+def is_limit(d: Diagnostic) -> bool:
+    """The engine's bare 'stopped after ...' warning (Simulation.run), which limit_diagnostic replaces."""
+    return d.rule == "limit" and d.span is None
+
+
+# ---------------------------------------------------------------- files the user named
+
+
+def write_output(path: str, data: bytes, what: str) -> None:
+    """Write a file the user asked for; a failure (no such folder, read-only, disk full) is a
+    one-line error naming the file and the reason, never a traceback."""
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as e:
+        raise GcnemuError(f"cannot write {what} {path}: {os_reason(e)}") from None
+
+
+def os_reason(e: OSError) -> str:
+    """'No space left on device' as the tail of a message: 'no space left on device'."""
+    text = e.strerror or str(e)
+    return text[:1].lower() + text[1:]
+
+
+def check_not_source(option: str, path: str, prog) -> None:
+    """An output option must not name the kernel's source or a file it includes: writing it
+    would silently destroy the program being run."""
+    import os
+    for source in [prog.file, *prog.sources]:
+        try:
+            same = os.path.samefile(path, source)
+        except OSError:  # one of them does not exist (yet): not the same file
+            same = False
+        if same:
+            raise GcnemuError(f"{option} {path} names the kernel's source file {source}; it would be "
+                              "overwritten: choose another file, e.g. trace.json")

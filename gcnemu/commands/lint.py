@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
-from .common import add_arch, print_diagnostics
+from .common import add_arch, print_diagnostics, write_output
 from .progress import add_option as add_progress_option, wanted as progress_wanted
 
 HELP = "find pipeline hazards and missing s_waitcnt (exit 1 on hazards); --fix inserts s_nop / s_waitcnt"
@@ -125,9 +125,9 @@ def run(args) -> int:
             res = fix_text(text, target, name, args.rule, launch=launch_facts(prog))
             if args.in_place:
                 if res.text != text:
-                    Path(path).write_bytes(res.text.encode("utf-8"))
+                    write_output(path, res.text.encode("utf-8"), "the fixed program to")
             elif args.output:
-                Path(args.output).write_bytes(res.text.encode("utf-8"))
+                write_output(args.output, res.text.encode("utf-8"), "the fixed program to")
             else:
                 sys.stdout.buffer.write(res.text.encode("utf-8"))
                 sys.stdout.flush()

@@ -17,7 +17,8 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
-from .common import add_arch, add_format
+from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
+                     os_reason, run_limits)
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
 
@@ -44,9 +45,7 @@ def add_arguments(p) -> None:
     p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG",
                    help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0")
     add_format(p)
-    p.add_argument("--max-cycles", type=int, default=None, metavar="N", help="stop after N cycles")
-    p.add_argument("--max-instructions", type=int, default=None, metavar="N",
-                   help="stop after N executed instructions")
+    add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (one workgroup, timed engine)")
     p.add_argument("--trace", metavar="OUT.json", help="write a Chrome/Perfetto trace of the run")
     gg = p.add_argument_group("whole grids")
     gg.add_argument("--grid", metavar="X[,Y,Z]",
@@ -341,6 +340,12 @@ def run(args) -> int:
         grid = parse_grid(args.grid) if args.grid else snippet.header.grid
         functional = args.functional or snippet.header.mode == "functional"
         functional_run = None
+        if args.trace:
+            check_not_source("--trace", args.trace, prog)
+        if args.timeout and (functional or grid is not None):
+            raise GcnemuError("--timeout needs the timed engine on one workgroup; "
+                              "run without --grid and --functional (or use --max-instructions)")
+        max_cycles, max_instructions = run_limits(args, snippet.header)
         if functional:
             if args.trace:
                 raise GcnemuError("--trace needs the timed engine; run without --functional")
@@ -353,10 +358,12 @@ def run(args) -> int:
         elif grid is not None:
             if args.trace or args.latency_file:
                 raise GcnemuError("--trace and --latency-file are not available with --grid yet")
-            sim, grid_run = _run_grid(args, snippet, kernel, grid, extra, cli_lat)
+            sim, grid_run = _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles, max_instructions)
         else:
             grid_run = None
-            sim = snippet.simulate(kernel, cli_lat, args.max_cycles, args.max_instructions, timing=timing)
+            sim = snippet.simulate(kernel, cli_lat, max_cycles, max_instructions, timing=timing, run=False)
+            sim.engine.set_deadline(args.timeout)
+            sim.run()
     except GcnemuError as e:
         return _setup_failed(args, e.diagnostics or [Diagnostic("error", str(e), None)], get_lines)
     except KeyError as e:  # an unknown latency name from Latencies.override
@@ -368,7 +375,11 @@ def run(args) -> int:
             print("gcnemu: error: --trace needs gcnemu.sim.trace, which this build does not have yet",
                   file=sys.stderr)
             return 1
-        write_trace(sim, args.trace)
+        try:
+            write_trace(sim, args.trace)
+        except OSError as e:
+            return _setup_failed(args, [Diagnostic("error", f"cannot write the trace {args.trace}: "
+                                                            f"{os_reason(e)}", None)], get_lines)
 
     failures = []
     check_error = None
@@ -382,7 +393,9 @@ def run(args) -> int:
     if grid_run is not None:
         from ..grid import race_diagnostics
         hazard_diags += race_diagnostics(grid_run)
-    diags = [locate(d, snippet.program.file) for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
+    halted = limit_diagnostic(sim) if functional_run is None else None
+    diags = [halted if halted is not None and is_limit(d) else locate(d, snippet.program.file)
+             for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
     if functional_run is not None:
         seen = {}
         for _, (span, note) in sim.functional.notes:
@@ -461,12 +474,12 @@ def parse_grid(text: str):
     return _parse(text)
 
 
-def _run_grid(args, snippet, kernel, grid, extra, cli_lat):
+def _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles: int, max_instructions: int):
     """Every workgroup of the grid: a local process pool, or a Dask cluster with --scheduler."""
     from ..asm import parse as parse_mod
     from ..grid import GridJob, run_grid
-    job = GridJob(args.file, args.arch, tuple(extra), tuple(parse_mod.INCLUDE_DIRS), args.max_cycles,
-                  args.max_instructions, tuple(sorted((cli_lat or {}).items())))
+    job = GridJob(args.file, args.arch, tuple(extra), tuple(parse_mod.INCLUDE_DIRS), max_cycles,
+                  max_instructions, tuple(sorted((cli_lat or {}).items())))
     if args.jobs is not None and args.jobs < 1:
         raise GcnemuError(f"--jobs must be at least 1, got {args.jobs}")
     if args.scheduler:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import sys
 
-from .common import add_arch
+from ..asm.diagnostics import GcnemuError
+from .common import add_arch, add_limits
 
 HELP = "debug a kernel step by step and cycle by cycle, with breakpoints, watchpoints and reverse steps"
 
@@ -40,9 +41,8 @@ def add_arguments(p) -> None:
                    help="run the debugger commands in this file ('-': stdin) and print the transcript")
     p.add_argument("-ex", "--ex", dest="ex", action="append", default=[], metavar="COMMAND",
                    help="a command to run before the REPL starts (repeatable)")
-    p.add_argument("--max-cycles", type=int, default=None, metavar="N", help="stop the kernel after N cycles")
-    p.add_argument("--max-instructions", type=int, default=None, metavar="N",
-                   help="stop the kernel after N executed instructions")
+    add_limits(p, timeout_help="a run command (continue, step N, ...) stops after SECONDS of wall-clock time; "
+                               "`continue` goes on from there")
 
 
 def _open_session(args):
@@ -77,7 +77,28 @@ def _open_session(args):
     except KeyError as e:  # an unknown latency name
         print(f"gcnemu: error: {e.args[0] if e.args else e}", file=sys.stderr)
         return 1
-    return Session(sim)
+    return Session(sim, timeout=args.timeout)
+
+
+def read_commands(path: str) -> list[str]:
+    """The lines of a --batch file; one that is not UTF-8 text is refused with the offending
+    byte's line, before any command runs (a transcript cut short would mislead)."""
+    if path == "-":
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:  # a text stream put in place of stdin (tests, embedding): already decoded
+            return sys.stdin.readlines()
+        data = raw.read()
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        where = "standard input" if path == "-" else path
+        raise GcnemuError(f"--batch {where}:{line}: not UTF-8 text (byte 0x{data[e.start]:02x}); "
+                          "debugger commands are text") from None
+    return text.splitlines(keepends=True)
 
 
 def run_batch(session, lines, out=None) -> int:
@@ -107,11 +128,8 @@ def run(args) -> int:
     if isinstance(session, int):
         return session
     if args.batch is not None:
-        if args.batch == "-":
-            return run_batch(session, sys.stdin)
-        with open(args.batch, encoding="utf-8") as fh:
-            return run_batch(session, fh.readlines())
+        return run_batch(session, read_commands(args.batch))
     if not sys.stdin.isatty():
-        return run_batch(session, list(args.ex) + sys.stdin.readlines())
+        return run_batch(session, list(args.ex) + read_commands("-"))
     from ..debugger.repl import run_repl
     return run_repl(session, first=args.ex)

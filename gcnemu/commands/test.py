@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..asm.diagnostics import GcnemuError, render
-from .common import add_arch, add_format
+from .common import add_arch, add_format, add_limits, limit_diagnostic, write_output
 
 HELP = "run snippet files and check the expectations in their headers"
 
@@ -39,6 +39,8 @@ def add_arguments(p) -> None:
                         "(never value expectations or 'expect no hazard' guards)")
     p.add_argument("--functional", action="store_true",
                    help="run with the functional engine (values only): timing and hazard expectations are left out")
+    add_limits(p, timeout_help="stop each snippet's run after SECONDS of wall-clock time, a FAIL "
+                               "(one-workgroup timed runs; --max-instructions bounds the others)")
     add_format(p)
 
 
@@ -82,9 +84,14 @@ def has_header(lines: list[str]) -> bool:
         return True  # a broken header is still a header: report it
 
 
-def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False) -> Result:
-    """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason)."""
+def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False,
+            timeout: float | None = None, max_cycles: int | None = None,
+            max_instructions: int | None = None) -> Result:
+    """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason).
+    Limits not given come from the header, else the command line's defaults; `timeout`:
+    wall-clock seconds the run may take (a single timed workgroup)."""
     from ..asm.parse import parse_file
+    from ..sim.engine import limits_for
     from ..snippets.expectations import check
     from ..snippets.runner import load_snippet
     try:
@@ -99,14 +106,20 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
         if functional or snippet.header.grid:  # every workgroup of the grid, one global memory
             from ..asm import parse as parse_mod
             from ..grid import GridJob, run_functional, run_grid
-            job = GridJob(path, arch, include_dirs=tuple(parse_mod.INCLUDE_DIRS))
+            job = GridJob(path, arch, include_dirs=tuple(parse_mod.INCLUDE_DIRS), max_cycles=max_cycles,
+                          max_instructions=max_instructions)
             if functional:
                 sim, _ = run_functional(snippet, snippet.kernel(), snippet.header.grid, job)
             else:
                 sim, _ = run_grid(snippet, snippet.kernel(), snippet.header.grid, job)
         else:
-            sim = snippet.simulate()
+            max_cycles, max_instructions = limits_for(max_cycles, max_instructions, snippet.header)
+            sim = snippet.simulate(max_cycles=max_cycles, max_instructions=max_instructions, run=False)
+            sim.engine.set_deadline(timeout)
+            sim.run()
         failures = check(snippet, sim, values_only=functional)
+        if not functional and getattr(sim.engine, "halt_reason", None):
+            failures = [_where_stopped(sim, f) for f in failures]
     except GcnemuError as e:
         diags = e.diagnostics
         report = [render(d, prog.lines if d.span and d.span.file == prog.file else None) for d in diags] \
@@ -123,13 +136,26 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
         if new_text is not None:
             old_text = read_text(path)
             result.diff = "".join(difflib.unified_diff(_diff_lines(old_text), _diff_lines(new_text), path, path))
-            with open(path, "w", encoding="utf-8", newline="") as fh:
-                fh.write(new_text)
+            try:
+                write_output(path, new_text.encode("utf-8"), "the updated snippet to")
+            except GcnemuError as e:
+                return Result(path, "FAIL", snippet.target, result.cycles, report=[f"{path}: error: {e}"],
+                              failures=[{"message": str(e)}], diff=result.diff)
         failures = [f for f in failures if not f.updatable]
         result.status = "FAIL" if failures else "UPDATED"
     result.report = [f.render(prog.lines) for f in failures]
     result.failures = [f.to_json() for f in failures]
     return result
+
+
+def _where_stopped(sim, failure):
+    """The expectations' "the run did not finish" failure, at the line that kept the run going
+    (the loop, the s_barrier a wave waits at) rather than at the top of the file."""
+    from ..snippets.expectations import Failure
+    d = limit_diagnostic(sim)
+    if failure.expect is not None or d is None or not failure.message.startswith("the run did not finish"):
+        return failure
+    return Failure(None, f"the run did not finish: {d.message}", [n.message for n in d.notes], d.span)
 
 
 # ---------------------------------------------------------------- --update
@@ -407,7 +433,8 @@ def run(args) -> int:
     files = collect(args.paths, args.pattern)
     results: list[Result] = []
     for path in files:
-        r = run_one(path, args.arch, args.update, args.functional)
+        r = run_one(path, args.arch, args.update, args.functional, args.timeout, args.max_cycles,
+                    args.max_instructions)
         results.append(r)
         if args.format == "text":
             _print_result(r)

@@ -15,7 +15,8 @@ import json
 import sys
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
-from .common import add_arch, add_format, print_diagnostics
+from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
+                     os_reason, print_diagnostics, run_limits)
 
 HELP = "run with timing and show an llvm-mca-style timeline (issue, stalls, completion per instruction)"
 
@@ -35,7 +36,7 @@ def add_arguments(p) -> None:
     p.add_argument("--trace", default=None, metavar="OUT.json",
                    help="also write a Chrome trace-event JSON (Perfetto, chrome://tracing)")
     p.add_argument("--max-rows", type=int, default=400, metavar="N", help="rows shown at most (default 400)")
-    p.add_argument("--max-cycles", type=int, default=5_000_000, metavar="N", help="stop after N cycles")
+    add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (the timeline shows what ran)")
     add_format(p)
 
 
@@ -89,19 +90,27 @@ def run(args) -> int:
     prog = parse_file(args.file)
     kernel = resolve(prog, program_target(prog, args.arch))
     setup = launch_setup(prog, kernel.target, args.waves)
-    sim = Simulation(kernel, setup, latencies=cfg, max_cycles=args.max_cycles)
+    if args.trace:
+        check_not_source("--trace", args.trace, prog)
+    max_cycles, max_instructions = run_limits(args)
+    sim = Simulation(kernel, setup, latencies=cfg, max_cycles=max_cycles, max_instructions=max_instructions)
     sim.engine.allow_unmodelled = True
+    sim.engine.set_deadline(args.timeout)
     sim.run()
     eng = sim.engine
     if not 0 <= args.wave < len(eng.waves):
         raise GcnemuError(f"--wave {args.wave}: the workgroup has {len(eng.waves)} wave(s) (0..{len(eng.waves) - 1})")
     sources = {prog.file: prog.lines}
-    diags = list(sim.diagnostics)
+    halted = limit_diagnostic(sim)
+    diags = [halted if halted is not None and is_limit(d) else d for d in sim.diagnostics]
     for wi, note in eng.notes:
         if "has no semantics yet" in note:
             diags.append(Diagnostic("warning", note.split(": ", 1)[-1], None, rule="unmodelled"))
     if args.trace:
-        write_trace(sim, args.trace)
+        try:
+            write_trace(sim, args.trace)
+        except OSError as e:
+            raise GcnemuError(f"cannot write the trace {args.trace}: {os_reason(e)}") from None
     if args.format == "json":
         print(json.dumps(timeline_json(sim, args.wave, line_range, diags), indent=1))
     else:
@@ -116,7 +125,8 @@ def run(args) -> int:
         if args.trace:
             print(f"trace written to {args.trace}")
         print_diagnostics(diags, sources, out=sys.stderr)
-    return 1 if sim.error is not None else 0
+    # a run that stopped at a limit did not finish: the same status as `gcnemu run`
+    return 1 if sim.error is not None or eng.halt_reason else 0
 
 
 def timeline_json(sim, wave: int, line_range, diags) -> dict:

@@ -116,8 +116,12 @@ SETTINGS_HELP = {
 class Session:
     """Drive a Simulation from debugger commands (see `commands.COMMANDS`)."""
 
-    def __init__(self, sim, snapshot_interval: int = 256, snapshot_budget: int = 256 << 20):
+    def __init__(self, sim, snapshot_interval: int = 256, snapshot_budget: int = 256 << 20,
+                 timeout: float | None = None):
+        """`timeout`: wall-clock seconds one run command (`continue`, `step 1000`...) may take
+        before it stops where it is (`--timeout`); the program can be continued after it."""
         self.sim = sim
+        self.timeout = timeout
         self.kernel = sim.kernel
         attach_hazard_monitor(sim)
         self.tm = TimeMachine(sim, interval=snapshot_interval, budget_bytes=snapshot_budget)
@@ -262,10 +266,21 @@ class Session:
         if self.sim.error is not None:
             return ("The program stopped with an error:\n" + self._render_error() +
                     "\nUse `back` or `reverse-cycle` to look at earlier states.")
+        if self.tm.ended and self.sim.engine.halt_reason:
+            return self.halt_text() + "\nUse `back` or `reverse-cycle` to look at earlier states."
         if self.tm.ended:
             return (f"The program has finished (cycle {self.sim.engine.cycle}). "
                     f"Use `back` or `reverse-cycle` to look at earlier states.")
         return None
+
+    def halt_text(self) -> str:
+        """The run reached a limit (--max-instructions, --max-cycles) before s_endpgm: which one,
+        and where each wave is (the loop it is in, what it waits for)."""
+        from ..sim.engine import stop_report
+        eng = self.sim.engine
+        lines = [f"The program {eng.halt_reason} at cycle {self.now}; it has not ended."]
+        lines += [f"  {text}" for _, text in stop_report(eng)]
+        return "\n".join(lines)
 
     def _render_error(self) -> str:
         from ..asm.diagnostics import render
@@ -285,12 +300,19 @@ class Session:
         line_bps = {i for b in self.breakpoints if b.kind == "line" for i in b.indices}
         has_cond = any(b.kind == "cond" for b in self.breakpoints)
         t0 = time.perf_counter()
+        deadline = t0 + self.timeout if self.timeout else None
+        steps = 0
         while True:
             if goal.cycle is not None and probe.next_cycle(sim) > goal.cycle:
                 probe.set_clock(sim, goal.cycle)
                 break
             if self._interrupt:
                 stopped_by.append("Interrupted.")
+                break
+            steps += 1
+            if deadline is not None and steps % 1024 == 0 and time.perf_counter() > deadline:
+                stopped_by.append(f"Stopped after --timeout {self.timeout:g} s (wall clock); "
+                                  f"`continue` goes on from here.")
                 break
             res = tm.step()
             if res.issues:
@@ -313,7 +335,8 @@ class Session:
             if reason is not None:
                 stopped_by.append(reason)
             if not res.running or tm.ended:
-                stopped_by.append(f"The program finished at cycle {self.now}.")
+                stopped_by.append(self.halt_text() if sim.engine.halt_reason
+                                  else f"The program finished at cycle {self.now}.")
                 break
             if stopped_by:
                 break

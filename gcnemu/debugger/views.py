@@ -378,8 +378,10 @@ def describe_targets(e: probe.Effect) -> str:
 
 
 def format_waves(sim, current: int, now: int) -> str:
-    rows = ["  wave  simd  line  pc   state                                issued  vm lgkm exp"]
+    """One row per wave. Columns widen to their longest entry (never cut: a cycle such as
+    `until @100000008` or a line number must read whole)."""
     n = len(sim.kernel.instructions)
+    cells = []
     for wi in range(len(sim.engine.waves)):
         st = sim.engine.waves[wi].state
         status = probe.wave_status(sim, wi, now)
@@ -391,10 +393,14 @@ def format_waves(sim, current: int, now: int) -> str:
         line = sim.kernel.instructions[st.pc].span.line if st.pc < n and not st.done else "-"
         c = probe.counters(sim, wi, now)
         simd = probe.simd(sim, wi)
-        mark = "*" if wi == current else " "
-        rows.append(f"{mark} {wi:<5} {simd if simd is not None else '-':<5} {line!s:<5} {st.pc:<4} {text:36.36} "
-                    f"{probe.issued(sim, wi):<7} {len(c['vm']):<2} {len(c['lgkm']):<4} {len(c['exp'])}")
-    return "\n".join(rows)
+        cells.append(("*" if wi == current else " ", str(wi), "-" if simd is None else str(simd), str(line),
+                      str(st.pc), text, str(probe.issued(sim, wi)), str(len(c["vm"])), str(len(c["lgkm"])),
+                      str(len(c["exp"]))))
+    head = ("", "wave", "simd", "line", "pc", "state", "issued", "vm", "lgkm", "exp")
+    least = (1, 5, 5, 5, 4, 36, 7, 2, 4, 0)  # the widths the table always had
+    widths = [max([m, len(h)] + [len(r[k]) for r in cells]) for k, (h, m) in enumerate(zip(head, least))]
+    widths[-1] = 0  # the last column is not padded
+    return "\n".join(" ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in [head] + cells)
 
 
 def format_hazard(sim, h) -> str:
