@@ -317,7 +317,6 @@ def _functional(o: Outcome) -> bool:
 # ("known (...)"). Remove an entry with its xfail when the fix lands (the xfail then XPASSes).
 KNOWN = {
     "functional-runtime-fault": lambda o, sig: _functional(o) and any(e in sig for e in _RUNTIME_ERRORS),
-    "latency-rate-zero": lambda o, sig: sig == "traceback ValueError in isa/targets.py:override",
 }
 
 
@@ -1001,13 +1000,6 @@ FOUND = {   # name -> (argv, files, the defect in one line); KNOWN names are pre
         ["test", "f.s", "--functional"],
         {"f.s": "// gcnemu:\n//   expect v1 = 0\nv_mov_b32 v1, 0\nglobal_store_dword v1, v1, s[4:5]\ns_endpgm\n"},
         "test --functional: the same runtime fault is reported as 'internal error in gcnemu'"),
-    "latency-rate-zero": (
-        ["run", "vector_add.s", "--latency", "mfma_pass=0"], {"vector_add.s": PROGRAMS["programs/vector_add.s"]},
-        "run --latency mfma_pass=0 (a rate or interval of 0) escapes as a ValueError traceback"),
-    "latency-rate-zero-step": (
-        ["step", "vector_add.s", "--latency", "issue_interval=0", "--batch", "c.txt"],
-        {"vector_add.s": PROGRAMS["programs/vector_add.s"], "c.txt": "continue\n"},
-        "step --latency issue_interval=0 escapes as a ValueError traceback"),
 }
 
 

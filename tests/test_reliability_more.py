@@ -273,3 +273,14 @@ def test_a_64_bit_kernel_argument_is_8_byte_aligned_in_the_kernarg_segment(tmp_p
     rc, out, err = gcnemu(capsys, "run", path)
     assert rc == 0, err
     assert "check: passed (3 expectations)" in out
+
+
+@pytest.mark.parametrize("command", ["run", "step"])
+def test_a_rate_or_interval_of_zero_is_an_error_on_the_option(tmp_path, capsys, command):
+    # mfma_pass=0 or issue_interval=0 escaped as a ValueError traceback (found by tests/test_fuzz.py)
+    path, _ = header_file(tmp_path, "workgroup: 64")
+    batch = tmp_path / "c.txt"
+    batch.write_text("continue\n")
+    extra = ["--batch", str(batch)] if command == "step" else []
+    rc, out, err = gcnemu(capsys, command, path, "--latency", "mfma_pass=0", *extra)
+    assert rc == 1 and "<command line>:1:21: error: latency mfma_pass must be at least 1" in err

@@ -17,6 +17,9 @@ MAX_LATENCY = 1 << 20
 """The largest latency (or rate) a run accepts, in clocks: about a thousand times an HBM miss.
 Beyond it a value is a typo (`vmem=2**70`), and the stall totals it produces mean nothing."""
 
+POSITIVE_LATENCIES = frozenset({"issue_interval", "vmem_bytes_per_cycle", "lds_bytes_per_cycle", "mfma_pass"})
+"""Rates and intervals: 0 would divide by zero or never advance the clock, so they start at 1."""
+
 
 @dataclass(frozen=True)
 class Latencies:
@@ -91,7 +94,7 @@ class Latencies:
             raise KeyError(f"unknown latency name(s): {', '.join(sorted(unknown))}; "
                            f"known: {', '.join(self.__dataclass_fields__)}")
         bad = [k for k, v in kw.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > MAX_LATENCY
-               or (k in ("issue_interval", "vmem_bytes_per_cycle", "lds_bytes_per_cycle", "mfma_pass") and v < 1)]
+               or (k in POSITIVE_LATENCIES and v < 1)]
         if bad:
             raise ValueError(f"latency values must be integers from 0 to {MAX_LATENCY} cycles (from 1 for rates "
                              f"and intervals): {', '.join(f'{k}={kw[k]!r}' for k in bad)}")

@@ -732,7 +732,7 @@ def _h_kernarg(d: Directive, rest: Src, h: Header) -> None:
 
 
 def _h_latency(d: Directive, rest: Src, h: Header) -> None:
-    from ..isa.targets import MAX_LATENCY, Latencies
+    from ..isa.targets import MAX_LATENCY, POSITIVE_LATENCIES, Latencies
     val = _after_colon(rest, "latency")
     for part in _split_commas(val):
         name, eq, value = part.text.partition("=")
@@ -742,7 +742,8 @@ def _h_latency(d: Directive, rest: Src, h: Header) -> None:
         if name not in Latencies.__dataclass_fields__:
             raise part.error(f"unknown latency '{name}'; known: {', '.join(Latencies.__dataclass_fields__)}",
                              0, len(name))
-        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}", 0, MAX_LATENCY)
+        h.latencies[name] = _int_value(part.sub(part.text.index("=") + 1), f"latency {name}",
+                                       1 if name in POSITIVE_LATENCIES else 0, MAX_LATENCY)
         h.latency_src[name] = part
 
 
