@@ -100,8 +100,8 @@ def test_partially_initialised_register_names_the_lanes():
 
 
 def test_unmodelled_instruction_stops_the_run():
-    run("v_div_scale_f32 v0, vcc, v1, v2, v3", v={1: 1.0, 2: 1.0, 3: 1.0},
-        expect_error="instruction not modelled yet: v_div_scale_f32")
+    run("v_cubeid_f32 v0, v1, v2, v3", v={1: 1.0, 2: 1.0, 3: 1.0},
+        expect_error="instruction not modelled yet: v_cubeid_f32")
 
 
 @pytest.mark.parametrize("target", ["gfx908", "gfx90a", "gfx942", "gfx950"])
