@@ -174,12 +174,22 @@ def test_blgp1_on_32x32x2_makes_both_k_rows_equal():
     assert np.array_equal(d[0, 0], 2 * b[0, 0])  # row k=1 replaced by row k=0
 
 
+def test_a_broadcast_wider_than_a_one_block_mfma_changes_nothing():
+    """llvm-mc 22 accepts cbsz:1 on a 1-block MFMA (an xf32 kernel on gfx942 had it); the one block
+    broadcasts to itself, so the result is the plain product, not a refused run."""
+    rng = np.random.default_rng(3)
+    mi = info("v_mfma_f32_16x16x4f32")
+    a, b = (rng.integers(0, 2**30, (1, 64)).astype(np.uint32) for _ in range(2))
+    c = np.zeros((4, 64), np.uint32)
+    assert np.array_equal(execute(mi, a, b, c, cbsz=1), execute(mi, a, b, c))
+
+
 def test_invalid_modifiers_are_rejected():
     z = np.zeros
     mi = info("v_mfma_f32_16x16x4f32")
     args = (z((1, 64), np.uint32), z((1, 64), np.uint32), z((4, 64), np.uint32))
-    with pytest.raises(ValueError):
-        execute(mi, *args, cbsz=1)
+    with pytest.raises(ValueError, match="abid=1 names block 1, but the instruction has 1 block"):
+        execute(mi, *args, cbsz=1, abid=1)
     with pytest.raises(ValueError):
         execute(mi, *args, blgp=8)
     with pytest.raises(ValueError):

@@ -209,8 +209,10 @@ def test_cbsz_abid_broadcast_as_the_article_states():
     src = M.cbsz_source_blocks(16, 2, 1)
     assert list(src[:8]) == [1, 1, 1, 1, 5, 5, 5, 5] and list(src[8:12]) == [9] * 4
     assert list(M.cbsz_source_blocks(16, 1, 0)[:4]) == [0, 0, 2, 2]
+    # a group wider than the instruction is the whole instruction, fed by block abid
+    assert list(M.cbsz_source_blocks(4, 3, 0)) == [0, 0, 0, 0]
     with pytest.raises(ValueError):
-        M.cbsz_source_blocks(4, 3, 0)
+        M.cbsz_source_blocks(4, 3, 5)
     with pytest.raises(ValueError):
         M.cbsz_source_blocks(16, 1, 2)
 

@@ -414,8 +414,11 @@ def cbsz_source_blocks(blocks: int, cbsz: int, abid: int) -> np.ndarray:
             raise ValueError("abid needs cbsz > 0 (abid must be < 2**cbsz)")
         return np.arange(blocks)
     if (1 << cbsz) > blocks:
-        raise ValueError(f"cbsz={cbsz} broadcasts to {1 << cbsz} blocks but the "
-                         f"instruction has {blocks} block(s) (max cbsz {int(math.log2(blocks)) if blocks > 1 else 0})")
+        # a broadcast group larger than the instruction: the whole instruction is one group, fed by
+        # block abid (llvm-mc 22 accepts e.g. cbsz:1 on a 1-block xf32 MFMA; on 1 block it changes nothing)
+        if not 0 <= abid < blocks:
+            raise ValueError(f"abid={abid} names block {abid}, but the instruction has {blocks} block(s)")
+        return np.full(blocks, abid)
     if not 0 <= abid < (1 << cbsz):
         raise ValueError(f"abid must be 0..{(1 << cbsz) - 1} with cbsz={cbsz} (got {abid})")
     b = np.arange(blocks)
