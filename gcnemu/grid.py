@@ -323,7 +323,9 @@ def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: Grid
     workgroup, whose registers and global memory hold the results, FunctionalRun)."""
     import time
 
+    from .sim.context import SimError
     from .sim.functional import FunctionalEngine
+    from .sim.state import MemoryError_
     t0 = time.perf_counter()
     ids = workgroup_ids(grid) if grid else [tuple(snippet.built.setup.workgroup_id)]
     shape = grid or (1, 1, 1)
@@ -337,8 +339,11 @@ def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: Grid
         owner.extend([k] * len(s.waves))
     limit = job.max_instructions or 500_000_000
     eng = FunctionalEngine(kernel, waves, owner, first.memory, [s.lds for s in sims], max_instructions=limit)
-    eng.run()
     first.functional = eng
+    try:
+        eng.run()
+    except (SimError, MemoryError_) as e:  # a runtime fault is a diagnostic at its line, as in a timed run
+        first._fail(e)
     return first, FunctionalRun(shape, len(waves), eng.executed, eng.batched, time.perf_counter() - t0)
 
 

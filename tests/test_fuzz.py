@@ -315,9 +315,7 @@ def _functional(o: Outcome) -> bool:
 # a strict xfail in FOUND (at the end of the file); the CI run passes over other inputs that
 # hit it, so CI stays green while the xfail keeps it visible. A long run still lists them
 # ("known (...)"). Remove an entry with its xfail when the fix lands (the xfail then XPASSes).
-KNOWN = {
-    "functional-runtime-fault": lambda o, sig: _functional(o) and any(e in sig for e in _RUNTIME_ERRORS),
-}
+KNOWN: dict = {}  # none open: the functional engine's runtime faults are fixed (see FIXED below)
 
 
 def check(o: Outcome, what: str = "") -> None:
@@ -989,7 +987,10 @@ def test_the_pools_are_real():
 # (the defects it lists have their own regression tests, written with their fixes)
 # --------------------------------------------------------------------------------------------
 
-FOUND = {   # name -> (argv, files, the defect in one line); KNOWN names are prefixes of these
+FOUND: dict = {}  # name -> (argv, files, the defect in one line); KNOWN names are prefixes of these
+
+# Defects it found and that are fixed: their reproductions stay as regression tests
+FIXED = {
     "functional-runtime-fault": (
         ["run", "f.s", "--functional"], {"f.s": "v_mov_b32 v1, 0\nglobal_load_dword v2, v1, s[4:5]\ns_endpgm\n"},
         "run --functional: a runtime fault (an address in no buffer) escapes as a MemoryError_ traceback"),
@@ -1009,6 +1010,14 @@ def test_found_defects(name):
     argv, files, _reason = FOUND[name]
     o = run_cli(argv, files)
     assert signature(o) is None, (signature(o), o.err[-600:])
+
+
+@pytest.mark.parametrize("name", sorted(FIXED))
+def test_fixed_defects_stay_fixed(name):
+    argv, files, _reason = FIXED[name]
+    o = run_cli(argv, files)
+    assert signature(o) is None, (signature(o), o.err[-600:])
+    assert o.rc == 1 and "error" in o.out + o.err  # the fault is reported as an error
 
 
 def test_every_known_defect_has_its_strict_xfail():

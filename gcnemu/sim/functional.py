@@ -28,7 +28,7 @@ from . import fp
 from .context import _HWREGS, M32, Ctx, SimError, _static_facts, constant_bits
 from .pipes import decode
 from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
-from .state import LDS, WAVE, GlobalMemory, WaveState
+from .state import LDS, WAVE, GlobalMemory, MemoryError_, WaveState
 
 _SHIFTS = np.arange(WAVE, dtype=np.uint64)
 _VECTOR_KINDS = frozenset({"u32", "b32"})
@@ -91,7 +91,12 @@ class FunctionalEngine:
             if pc >= n_ins:
                 raise SimError("execution ran past the last instruction without s_endpgm")
             idx = np.flatnonzero(pcs == pc)
-            self._execute(pc, idx)
+            try:
+                self._execute(pc, idx)
+            except (SimError, MemoryError_) as e:  # name the instruction, as the timed engine does
+                if getattr(e, "instruction", None) is None:
+                    e.instruction = pc
+                raise
             self.executed += len(idx)
             if self.executed > self.max_instructions:
                 raise SimError(f"stopped after {self.max_instructions} wave-instructions (a loop that never "
