@@ -236,8 +236,16 @@ def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor
         rest = ids[1:]
         own = executor is None
         workers = jobs or os.cpu_count() or 1
-        if own and (workers <= 1 or job.path == "-"):
-            chunks_out = [run_chunk(job, grid, rest)]
+        if own and (workers <= 1 or job.path == "-"):  # in this process, with the kernel already loaded
+            part = []
+            for k, wg in enumerate(rest, start=2):
+                try:
+                    part.append(_result(_simulate(snippet, kernel, wg, grid, job, track=True), wg, True))
+                except GcnemuError as e:
+                    part.append(WorkgroupResult(wg, 0, 0, 0, str(e)))
+                if progress:
+                    progress(k, len(ids))
+            chunks_out = [part]
             workers = 1
         else:
             pool = executor or ProcessPoolExecutor(max_workers=workers)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -97,7 +98,17 @@ def _terminal(argv: list[str]) -> str:
 
 def test_a_terminal_sees_a_progress_bar_and_no_progress_turns_it_off():
     shown = _terminal(["lint", "--stats", "programs"])
-    assert "lint --stats" in shown and "/" in shown  # description and the done/total column
+    assert re.search(r"lint --stats\s.*\d+/\d+", shown)  # description and the done/total column
     hidden = _terminal(["lint", "--stats", "programs", "--no-progress"])
     assert "lint --stats" not in hidden
     assert "files:" in shown and "files:" in hidden  # the report itself either way
+
+
+def test_a_grid_and_a_folder_of_tests_show_the_bar_on_a_terminal_too():
+    grid = _terminal(["run", "programs/grid_scale.s", "--jobs", "1"])
+    assert re.search(r"grid 16x1x1\s.*\d+/16", grid), grid[-800:]  # the bar: label, then done/total
+    assert "check: passed" in grid
+    tests = _terminal(["test", "programs/hazard_gallery"])
+    assert re.search(r"test\s.*\d+/42", tests) and "42 passed" in tests
+    quiet = _terminal(["test", "programs/hazard_gallery", "--no-progress"])
+    assert "42 passed" in quiet and "\x1b[?25l" not in quiet  # rich hides the cursor while it draws

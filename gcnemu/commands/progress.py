@@ -41,9 +41,12 @@ class Progress:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, \
             TimeElapsedColumn
+        # lines the command prints meanwhile go above the bar when stdout is that terminal too;
+        # piped, they go to the pipe untouched
         self._bar = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                  TimeElapsedColumn(), TextColumn("{task.fields[label]}"),
-                                 console=Console(stderr=True), transient=True)
+                                 console=Console(stderr=True), transient=True,
+                                 redirect_stdout=sys.stdout.isatty(), redirect_stderr=False)
         self._bar.start()
         self._task = self._bar.add_task(self.what, total=self.total, completed=self.done, label="")
 
@@ -55,6 +58,10 @@ class Progress:
             self._show()
         if self._bar is not None:
             self._bar.update(self._task, completed=self.done, label=label)
+
+    def update(self, done: int, label: str = "") -> None:
+        """Set the count of finished items (for callers that report totals, not steps)."""
+        self.advance(done - self.done, label)
 
     def __exit__(self, *exc) -> None:
         if self._bar is not None:

@@ -55,6 +55,8 @@ def add_arguments(p) -> None:
                          "(or 'mode: functional' in the header)")
     gg.add_argument("--jobs", type=int, default=None, metavar="N",
                     help="worker processes for --grid (default: one per core)")
+    gg.add_argument("--no-progress", action="store_true",
+                    help="no progress bar for --grid (drawn on stderr only when stderr is a terminal)")
     gg.add_argument("--scheduler", metavar="ADDRESS",
                     help="run --grid's workgroups on a Dask distributed cluster (e.g. tcp://host:8786; "
                          "needs pip install gcnemu[cluster])")
@@ -495,7 +497,10 @@ def _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles: int, max_
             return run_grid(snippet, kernel, grid, job, executor=client.get_executor())
         finally:
             client.close()
-    return run_grid(snippet, kernel, grid, job, jobs=args.jobs)
+    from .progress import Progress, wanted
+    total = grid[0] * grid[1] * grid[2]
+    with Progress(total, f"grid {grid[0]}x{grid[1]}x{grid[2]}", wanted(args)) as bar:
+        return run_grid(snippet, kernel, grid, job, jobs=args.jobs, progress=lambda done, _n: bar.update(done))
 
 
 def grid_text(run) -> list[str]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..asm.diagnostics import GcnemuError, render
+from .progress import add_option as add_progress_option
 from .common import add_arch, add_format, add_limits, limit_diagnostic, write_output
 
 HELP = "run snippet files and check the expectations in their headers"
@@ -32,6 +33,7 @@ HELP = "run snippet files and check the expectations in their headers"
 def add_arguments(p) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="snippet files or directories (searched for *.s)")
     add_arch(p)
+    add_progress_option(p)
     p.add_argument("-k", dest="pattern", metavar="PATTERN",
                    help="only snippets whose path contains PATTERN (shell wildcards allowed)")
     p.add_argument("--update", action="store_true",
@@ -430,14 +432,17 @@ def _only_comments(lines: list[str], a: int, b: int) -> bool:
 
 
 def run(args) -> int:
+    from .progress import Progress, wanted
     files = collect(args.paths, args.pattern)
     results: list[Result] = []
-    for path in files:
-        r = run_one(path, args.arch, args.update, args.functional, args.timeout, args.max_cycles,
-                    args.max_instructions)
-        results.append(r)
-        if args.format == "text":
-            _print_result(r)
+    with Progress(len(files), "test", wanted(args) and len(files) > 1) as bar:
+        for path in files:
+            r = run_one(path, args.arch, args.update, args.functional, args.timeout, args.max_cycles,
+                        args.max_instructions)
+            results.append(r)
+            if args.format == "text":
+                _print_result(r)
+            bar.advance(label=Path(path).name)
     passed = sum(1 for r in results if r.status in ("PASS", "UPDATED"))
     failed = sum(1 for r in results if r.status == "FAIL")
     if args.format == "json":
