@@ -1392,6 +1392,8 @@ def _encodings(info: OpInfo, sfx: str, ctx: _Ctx) -> list[str]:
         out = ["e32", "e64"]
         if _mn is not None:
             row = _mn.info(info.mnemonic, ctx.name)
+            if row is not None and "e32" not in row.suffixes:  # VOP3-only here (v_mul_legacy_f32 on gfx90a+)
+                out.remove("e32")
             if row is not None and "sdwa" in row.suffixes:
                 out.append("sdwa")
         return out
