@@ -364,6 +364,7 @@ def run(args) -> int:
         else:
             grid_run = None
             sim = snippet.simulate(kernel, cli_lat, max_cycles, max_instructions, timing=timing, run=False)
+            sim.engine.keep_history = bool(args.trace)  # nothing else of `run` reads the per-issue history
             sim.engine.set_deadline(args.timeout)
             sim.run()
     except GcnemuError as e:

@@ -278,6 +278,9 @@ class Engine:
         self.events: list = []  # heap of (cycle, seq, wave, kind, payload)
         self._seq = 0
         self.records: list[IssueRecord] = []
+        # the per-issue history (records, pipe_log) feeds the timeline, traces, the debugger's reverse
+        # steps and replays; a plain run needs none of it, and off it keeps a long run's memory flat
+        self.keep_history = True
         self.hazards: list[HazardEvent] = []
         self.notes: list[tuple[int, str]] = []
         self.pipe_free: dict = {}  # pipe key -> first free cycle
@@ -871,7 +874,8 @@ class Engine:
         else:
             stalls = _EMPTY
         ready = w.first_try if w.first_try is not None else now
-        self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
+        if self.keep_history:
+            self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
         if self.monitor is not None:
             found = self.monitor.on_issue(w.wid, index, now, complete)
             if found:  # usually nothing: no merge pass over the hazards then
@@ -948,7 +952,8 @@ class Engine:
             pipe_use[key] = pipe_use.get(key, 0) + busy
             use = (d.pipe, w.simd if d.simd_pipe else None, w.wid, d.index, now, end)
             self.pipe_owner[key] = use
-            self.pipe_log.append(use)
+            if self.keep_history:
+                self.pipe_log.append(use)
         seq = self._seq = self._seq + 1
         interlocked = d.interlocked
         if writes:
@@ -1037,7 +1042,8 @@ class Engine:
             self.pipe_use[key] = self.pipe_use.get(key, 0) + busy
             use = (pipe, w.simd if d.simd_pipe else None, w.wid, d.index, now, end)
             self.pipe_owner[key] = use
-            self.pipe_log.append(use)
+            if self.keep_history:
+                self.pipe_log.append(use)
         for counter in d.counters:
             if pipe == "vmem":
                 kind = "lds-dma" if d.is_lds_dma else ("store" if d.is_store else "load")
