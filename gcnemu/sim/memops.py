@@ -25,6 +25,7 @@ from typing import Callable
 import numpy as np
 
 from .context import RegWrite
+from .fp import bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits
 from .state import LDS, WAVE, GlobalMemory, MemoryError_
 
 U32 = np.uint32
@@ -141,6 +142,18 @@ def _add_f32(mem_bits: int, data_bits: int, flush: bool) -> int:
         return _f32_bits(_f32(mem_bits) + _f32(data_bits))
 
 
+def _pk_add(mem_bits: int, data_bits: int, to_f32, from_f32) -> int:
+    """Packed 2 x 16-bit float add per dword (BUFFER/GLOBAL/FLAT_ATOMIC_PK_ADD_F16/BF16): each half
+    on its own, round to nearest even, denormals kept (the ISA's float memory atomics: PK_ADD
+    never flushes). The f32 sum of two 16-bit values rounded once more to 16 bits is the
+    correctly rounded result (24 >= 2*11 + 2 bits), so no double-rounding error."""
+    halves = np.array([mem_bits & 0xFFFF, mem_bits >> 16, data_bits & 0xFFFF, data_bits >> 16], dtype=np.uint16)
+    f = to_f32(halves)
+    with np.errstate(all="ignore"):
+        out = from_f32(np.array([f[0] + f[2], f[1] + f[3]], dtype=np.float32))
+    return int(out[0]) | (int(out[1]) << 16)
+
+
 def _s32(x: int) -> int:
     return x - (1 << 32) if x & 0x80000000 else x
 
@@ -163,6 +176,8 @@ ATOMIC_OPS: dict[str, Callable[[int, int], int]] = {
     # gcnemu models as denormals preserved (the HSA default).
     "add_f32": lambda m, d: _add_f32(m, d, flush=True),
     "add_f32_lds": lambda m, d: _add_f32(m, d, flush=False),
+    "pk_add_f16": lambda m, d: _pk_add(m, d, f16_bits_to_f32, f32_to_f16_bits),
+    "pk_add_bf16": lambda m, d: _pk_add(m, d, bf16_bits_to_f32, f32_to_bf16_bits),
 }
 
 
@@ -433,6 +448,27 @@ class LdsAtomic:
 
     def lds_ranges(self) -> list[tuple[int, int]]:
         return [(int(a), int(a) + 4) for a in self.addrs]
+
+
+@dataclass
+class LdsAppend(LdsAtomic):
+    """ds_append / ds_consume: one 32-bit add (or subtract) of `data[0]` (the number of active
+    lanes) at one LDS address for the whole wave; every active lane gets the pre-op value.
+    `lanes` and `addrs` are per active lane (all the same address) so the LDS bookkeeping
+    (ranges, alignment) sees the instruction like any other DS atomic. Out of range: memory is
+    untouched and the lanes get 0, as for the other DS atomics."""
+
+    def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        old = np.zeros(len(self.lanes), dtype=U32)
+        if len(self.lanes):
+            a = self.addrs[:1]
+            cur_b, oob = lds.read(a, 4)
+            if not oob[0]:
+                cur = int(cur_b.view("<u4")[0, 0])
+                new = ATOMIC_OPS[self.op](cur, int(self.data[0])) & 0xFFFFFFFF
+                lds.write(a, np.array([new], dtype="<u4").view(np.uint8).reshape(1, 4))
+                old[:] = cur
+        return _return_writes(self.lanes, old, self.ret_file, self.ret_index)
 
 
 # ---------------------------------------------------------------- scalar

@@ -76,6 +76,9 @@ ATOMIC_FORMS: dict[str, str] = {
     "add_f32": "add_f32",
 }
 ATOMIC_FORMS.update({f"{sfx}_x2": op[:-2] + "64" for sfx, op in list(ATOMIC_FORMS.items()) if sfx != "add_f32"})
+# Packed 16-bit float adds (one dword per lane, no _x2 form). The mnemonic tables decide which
+# targets have them: pk_add_f16 from gfx908 (buffer/global), bf16 and flat forms on gfx94x/gfx950.
+ATOMIC_FORMS.update({"pk_add_f16": "pk_add_f16", "pk_add_bf16": "pk_add_bf16"})
 
 
 # ---------------------------------------------------------------- operand helpers
