@@ -44,7 +44,12 @@ What is not modelled, and stops the run instead of guessing: EXEC other than all
 ones (the guide requires it; which data an active lane gets from an inactive one is
 undocumented), addresses that are not 8-byte aligned, and ds_read_b64_tr_b4 /
 ds_read_b96_tr_b6 (nibble packing and the 96-bit, 128-bit-aligned layout are not
-established by the sources above), which stay unregistered.
+established by the sources above), which stay unregistered. Re-checked for issue 14: the CDNA4
+guide's DS_READ_B64_TR_B4 / DS_READ_B96_TR_B6 entries are one sentence each ("interpret the data
+as a matrix with 4 [6] bit elements and transpose"); gem5's public vega model (develop, Aug 2024)
+has no class for them; ROCm's intrinsic docs give only the K positions each of two calls covers
+(tr4 and tr6: 0-15 and 32-47, then 16-31 and 48-63), which fixes neither the source lane of each
+element nor the nibble / 6-bit packing order inside the destination dwords.
 
 Timing and counters are those of ds_read_b64: same opcode row (LDS pipe, lgkmcnt),
 same 8 bytes per lane, bank conflicts from the per-lane addresses.
