@@ -394,6 +394,13 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
     if _MFMA_WORD.match(arg):
         raise _mfma_form_error(arg)
     wave = s.wave_state
+    if "[" in arg:  # v[v_c:v_c+3]: register indices written with the kernel's own symbols
+        from ..asm.expr import ExprError, fold_register_indices
+        try:
+            arg = fold_register_indices(arg, s.kernel.program.constants())
+        except ExprError:
+            pass  # not a symbolic range: the parsers below say what is wrong
+        arg = re.sub(r"\b(v|a|s|ttmp)\[\s*(\d+)\s*\]", r"\1\2", arg)  # v[4] is v4, as llvm-mc reads it
     try:
         ref = regs.parse(arg)
     except regs.RegError as e:
@@ -545,21 +552,73 @@ def cmd_hazards(s: Session, arg: str, fmt) -> str:
     return "\n".join(out)
 
 
-@command("info", ("i",), "info waves|breakpoints|registers|snapshots",
-         "state of every wave, stop points, scalar registers, time-travel cost",
+@command("info", ("i",), "info waves|breakpoints|registers|snapshots|line N|symbol [NAME]",
+         "state of every wave, stop points, scalar registers, time-travel cost, source lines, symbols",
          "info waves: each wave's PC, state (ready/waiting and why/barrier/done), counters\n"
          "info breakpoints: breakpoints and watchpoints with their hit counts\n"
          "info registers: the scalar registers written so far, vcc, exec, m0, scc\n"
-         "info snapshots: how many snapshots, their memory, and what steps/restores cost",
+         "info snapshots: how many snapshots, their memory, and what steps/restores cost\n"
+         "info line N (or FILE:N): the instructions line N assembles to, as executed, and where the PC is\n"
+         "info symbol [NAME]: the value of a .set/= symbol (all of them without NAME) and where it was set",
          complete="info")
 def cmd_info(s: Session, arg: str, fmt) -> str:
     subs = {"waves": _info_waves, "breakpoints": _info_breakpoints, "watchpoints": _info_breakpoints,
             "registers": _info_registers, "snapshots": _info_snapshots}
-    word = arg.split()[0].lower() if arg else ""
+    with_arg = {"line": _info_line, "symbol": _info_symbol}
+    word, _, rest = (arg.strip().partition(" ") if arg else ("", "", ""))
+    word = word.lower()
+    if word in with_arg:
+        return with_arg[word](s, rest.strip())
     hits = [k for k in subs if k.startswith(word)] if word else []
     if len(hits) != 1 and word not in subs:
-        raise CommandError("info waves | info breakpoints | info registers | info snapshots")
+        raise CommandError("info waves | info breakpoints | info registers | info snapshots | info line N | "
+                           "info symbol [NAME]")
     return subs[word if word in subs else hits[0]](s)
+
+
+def _info_line(s: Session, text: str) -> str:
+    file, _, num = text.rpartition(":")
+    if not num.isdigit():
+        raise CommandError("info line N (or FILE:N): a line number")
+    k = s.kernel
+    line = int(num)
+    found = [i for i, ins in enumerate(k.instructions)
+             if ins.span.line == line and k.same_file(ins.span.file, file or None)]
+    if not found:
+        at = k.instruction_at_line(line, file or None)
+        hint = f"; the next instruction is at {k.written_at(at)}" if at is not None else ""
+        return f"Line {line} holds no instruction{hint}."
+    pc = s.wave_state.pc
+    rows = [f"Line {line}: {len(found)} instruction{'s' if len(found) != 1 else ''}"]
+    for i in found:
+        ins = k.instructions[i]
+        src = k.program.source_line(ins.span.line, ins.span.file).strip()
+        state = " <= the PC of this wave" if i == pc and not s.wave_state.done else ""
+        rows.append(f"  #{i}  {ins.text()}" + (f"   (written: {src})" if src and src != ins.text() else "") + state)
+    return "\n".join(rows)
+
+
+def _info_symbol(s: Session, name: str) -> str:
+    from ..asm.program import Assignment
+    program = s.kernel.program
+    values = program.constants()
+    where = {st.name: st.span for st in program.statements if isinstance(st, Assignment)}
+
+    def row(n: str) -> str:
+        v = values[n]
+        sp = where.get(n)
+        at = f", last set at {k_where(sp)}" if sp is not None else ""
+        return f"{n} = {v} (0x{v & 0xFFFFFFFFFFFFFFFF:x}){at}"
+
+    def k_where(sp) -> str:
+        import os
+        return f"line {sp.line}" if sp.file == program.file else f"{os.path.basename(sp.file)}:{sp.line}"
+
+    if not name:
+        return "\n".join(row(n) for n in sorted(values)) if values else "The program sets no symbols."
+    if name not in values:
+        raise CommandError(f"no symbol '{name}'{suggest(name, values)}")
+    return row(name)
 
 
 def _info_waves(s: Session) -> str:
