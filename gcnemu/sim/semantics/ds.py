@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...isa.targets import get_target
-from ...asm.program import Call, Imm, Instruction, Modified, Reg, Special, Symbol
+from ...asm.program import Call, Imm, Instruction, Modified, Reg, Symbol
 from ..banks import bank_conflicts
 from ..context import Ctx, SimError
 from ..memops import LdsAppend, LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes
@@ -226,27 +226,26 @@ for _base in DS_ATOMICS:
 def _append_consume(ctx: Ctx, ins: Instruction) -> None:
     """ds_append / ds_consume vdst [offset:N]: one wave-wide counter update in LDS.
 
-    The counter is the dword at M0 + offset; it grows (append) or shrinks (consume) by the
-    number of active lanes, wrapping at 32 bits, and every active lane receives the value it
-    held before. Sources:
-    - gem5 src/arch/amdgpu/vega/insts/ds.cc (Inst_DS__DS_APPEND/CONSUME, description from
-      the .arch file; the execute bodies are unimplemented): "Add (count_bits(exec_mask)) to
-      the value stored in DS memory at (M0.base + instr_offset). Return the pre-operation
-      value to VGPRs" (consume: "Subtract").
-    - CDNA4 ISA guide 12.12 (DS_APPEND opcode 190, DS_CONSUME 189): the same, worded "at
-      (M0.base + instr_offset) if GDS, or at instr_offset if LDS".
-    - LLVM AMDGPUISelDAGToDAG.cpp SelectDSAppendConsume: for an LDS (and GDS) pointer the
-      compiler copies the base into M0 and puts a constant part in the offset field. gcnemu
-      follows the compiler (M0 + offset) because that is what generated kernels rely on: with
-      the guide's LDS wording, LLVM's code for a counter at a non-zero LDS address would
-      update the wrong dword. M0 is read whole (an LDS byte address, as LLVM writes it).
+    The counter is the LDS dword at the instruction offset; it grows (append) or shrinks
+    (consume) by the number of active lanes, wrapping at 32 bits, and every active lane
+    receives the value it held before. Sources:
+    - CDNA4 ISA guide 12.12 (DS_APPEND opcode 190, DS_CONSUME 189): "Add (count_bits(exec_mask))
+      to the value stored in DS memory at (M0.base + instr_offset) if GDS, or at instr_offset
+      if LDS. Return the pre-operation value to VGPRs" (consume: "Subtract").
+    - gem5 src/arch/amdgpu/vega/insts/ds.cc (Inst_DS__DS_APPEND/CONSUME): the same description
+      from the .arch file without the LDS/GDS split; its execute bodies are unimplemented.
+    - MIOpen's Conv_Winograd_v21_1_3 gfx9 kernels (tests/corpus/miopen) put the counter's LDS
+      address in the offset (`ds_append v105 offset:65472`) with an unrelated M0 (0x2ffc0), which
+      only works when LDS ignores M0, as the CDNA4 wording says.
+    - LLVM's SelectDSAppendConsume copies a pointer base into M0 and folds a constant into the
+      offset for LDS as for GDS; on the guide's reading M0 plays no part for LDS, so gcnemu
+      follows the guide and MIOpen (offset only) and ignores M0 here.
     GDS (the `gds` modifier) stays not modelled.
     """
     _check_gds(ctx)
     dst = _dst(ctx, 0)
     lanes = _lanes(ctx)
-    m0 = int(ctx.scalar_value(Special("m0", ins.span), 1)) & 0xFFFFFFFF
-    addr = ds_address(np.full(WAVE, m0, dtype=np.int64), _offset(ctx))[lanes]
+    addr = np.full(len(lanes), _offset(ctx), dtype=np.int64)
     op = "add_u32" if ins.mnemonic == "ds_append" else "sub_u32"
     count = np.full(len(lanes), len(lanes), dtype=U32)
     _record(ctx, [(addr[:1], 4)], lanes[:1], is_write=True)  # one access for the wave
