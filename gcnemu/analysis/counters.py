@@ -35,12 +35,15 @@ from dataclasses import dataclass, field
 
 from .cfg import CFG
 from .classify import Access, Facts
+from .paths import TOP, PathFacts, PathModel, assume, describe_witness, join, widen
+from .paths import WIDEN_AFTER as FACTS_WIDEN_AFTER
 from .values import LdsRanges, overlap
 
 Queue = tuple[int, ...]
 State = tuple[Queue, Queue]  # (vm, lgkm)
 
 MAX_STATES = 512  # per program point; beyond this, states are merged conservatively
+WITNESS_DECISIONS = 4  # conditional branch decisions kept to name a path in a note
 
 
 @dataclass(slots=True)
@@ -59,6 +62,7 @@ class CounterHazard:
     waitcnt_value: int | None = None
     waitcnt_outstanding: int = 0  # operations outstanding just before that s_waitcnt
     kinds: frozenset = frozenset()  # MemOp kinds in the queue at the consumer (for wording)
+    path: tuple = ()  # the last conditional branch decisions ((index, taken), ...) of a path that reaches it
 
 
 def _lgkm_keep(q: Queue, n: int, facts: list[Facts]) -> Queue:
@@ -83,14 +87,18 @@ class CounterAnalysis:
     """Fixpoint over the CFG, then the per-instruction checks."""
 
     def __init__(self, facts: list[Facts], cfg: CFG, vm_max: int = 63, lgkm_max: int = 15,
-                 overrides: dict[int, dict[str, int]] | None = None, lds: LdsRanges | None = None):
+                 overrides: dict[int, dict[str, int]] | None = None, lds: LdsRanges | None = None,
+                 paths: PathModel | None = None):
         self.facts = facts
+        self.paths = paths  # branch facts: drop CFG edges a state cannot take (None: every edge)
         self.cfg = cfg
         self.vm_max = vm_max
         self.lgkm_max = lgkm_max
         self.overrides = overrides or {}
         self.lds = lds  # LDS byte ranges; None: every DMA may overlap every read
         self.entry: dict[int, set[State]] = {}
+        # per block: state -> (branch facts joined over the paths reaching it, a witness path)
+        self.entry_info: dict[int, dict[State, tuple[PathFacts, tuple]]] = {}
         self._after_barrier: dict[tuple[int, int, int], bool] = {}
 
     # ------------------------------------------------------------ LDS ranges
@@ -197,51 +205,125 @@ class CounterAnalysis:
         return vm, lg
 
     def run(self) -> "CounterAnalysis":
+        """Fixpoint of the queue states at block entries.
+
+        Each state carries the branch facts (``paths.PathFacts``) of the paths reaching it,
+        joined per (block, state), and the first path found to it (its last conditional
+        branch decisions).  An edge the facts contradict is not followed for that state, so
+        a queue that exists only on an infeasible path never reaches the consumer.
+        """
         cfg, facts = self.cfg, self.facts
         if not cfg.blocks:
             return self
+        paths = self.paths
         empty: State = ((), ())
-        entry = {b: set() for b in range(len(cfg.blocks))}
+        info: dict[int, dict[State, tuple[PathFacts, tuple]]] = {b: {} for b in range(len(cfg.blocks))}
+        changes: dict[tuple[int, State], int] = {}
+        # per block: the states that are new or whose facts changed since the block was last run
+        pending: dict[int, set[State]] = {b: set() for b in range(len(cfg.blocks))}
         for e in cfg.entries:
-            entry[e].add(empty)
+            info[e][empty] = (TOP, ())
+            pending[e].add(empty)
         work = list(cfg.entries)
         queued = set(work)
-        steps = 0
+        through: dict[tuple[int, State], State] = {}
         while work:
             b = work.pop(0)
             queued.discard(b)
-            steps += 1
-            out = set()
-            for st in entry[b]:
-                for i in cfg.blocks[b].indices:
-                    st = self.step(st, facts[i])
-                out.add(st)
+            blk = cfg.blocks[b]
+            last = facts[blk.last]
+            cond = last.control == "cbranch"
+            outs: dict[State, tuple[PathFacts, tuple]] = {}
+            here = info[b]
+            todo, pending[b] = pending[b], set()
+            for st in todo:
+                v = here.get(st)
+                if v is None:
+                    continue  # dropped when the block had too many states
+                pf, wit = v
+                key = (b, st)
+                out_st = through.get(key)
+                if out_st is None:  # a state is re-run when only its facts changed: memoise the queue part
+                    out_st = st
+                    for i in blk.indices:
+                        out_st = self.step(out_st, facts[i])
+                    through[key] = out_st
+                st = out_st
+                pf_out = paths.through(b, pf) if paths is not None else pf
+                old = outs.get(st)
+                outs[st] = (pf_out, wit) if old is None else (join(old[0], pf_out), old[1])
             for s in cfg.succs(b):
-                before = len(entry[s])
-                entry[s] |= out
-                if len(entry[s]) > MAX_STATES:
-                    entry[s] = _widen(entry[s])
-                if len(entry[s]) != before and s not in queued:
+                dest = info[s]
+                before = len(dest)
+                changed = False
+                taken = cond and cfg.edge_kind(b, s) == "branch"
+                step_wit = ((blk.last, taken),) if cond else ()
+                truth = paths.edge_truth(b, s) if paths is not None and cond else None
+                refined: dict[PathFacts, PathFacts | None] = {}
+                for st, (pf, wit) in outs.items():
+                    if truth is not None and pf.scc is not None:
+                        r = refined.get(pf, pf)
+                        if r is pf:
+                            r = refined[pf] = assume(pf, pf.scc, truth)
+                        if r is None:
+                            continue  # this state cannot take the edge
+                        pf = r
+                    old = dest.get(st)
+                    if old is None:
+                        dest[st] = (pf, (wit + step_wit)[-WITNESS_DECISIONS:])
+                        pending[s].add(st)
+                        changed = True
+                        continue
+                    new = join(old[0], pf)
+                    if new == old[0]:
+                        continue
+                    key = (s, st)
+                    n = changes[key] = changes.get(key, 0) + 1
+                    if n > FACTS_WIDEN_AFTER:
+                        new = widen(old[0], new)
+                    dest[st] = (new, old[1])
+                    pending[s].add(st)
+                    changed = True
+                if len(dest) > MAX_STATES:
+                    keep = _widen(set(dest))
+                    info[s] = dest = {k: v for k, v in dest.items() if k in keep}
+                    changed = len(dest) != before  # as before the facts: stop once the size is stable
+                if changed and s not in queued:
                     work.append(s)
                     queued.add(s)
-        self.entry = entry
+        self.entry_info = info
+        self.entry = {b: set(d) for b, d in info.items()}
         return self
 
     # ------------------------------------------------------------ checks
     def states_before(self):
         """Yield (instruction index, set of states before it) in program order."""
+        for i, states in self.states_with_paths():
+            yield i, set(states)
+
+    def states_with_paths(self):
+        """Yield (instruction index, {state: witness path}) in program order; the witness is the
+        last conditional branch decisions ((index, taken), ...) of one path reaching the state."""
         for b in self.cfg.blocks:
-            states = self.entry.get(b.id, set())
+            info = self.entry_info.get(b.id)
+            if info is not None:
+                states = {st: v[1] for st, v in info.items()}
+            else:
+                states = dict.fromkeys(self.entry.get(b.id, ()), ())
             for i in b.indices:
                 yield i, states
-                states = {self.step(st, self.facts[i]) for st in states}
+                nxt: dict[State, tuple] = {}
+                for st, w in states.items():
+                    nxt.setdefault(self.step(st, self.facts[i]), w)
+                states = nxt
 
     def hazards(self) -> list[CounterHazard]:
         facts = self.facts
         found: dict[tuple, CounterHazard] = {}
         last_wait: dict[str, tuple[int, int, int]] = {}  # counter -> (index, value, outstanding before)
         block_start = {b.start for b in self.cfg.blocks}
-        for i, states in self.states_before():
+        for i, with_paths in self.states_with_paths():
+            states = with_paths.keys()
             if i in block_start:
                 last_wait = {}
             f = facts[i]
@@ -261,6 +343,7 @@ class CounterAnalysis:
                 key = (h.consumer, h.rule, h.producer)
                 old = found.get(key)
                 if old is None or h.needed < old.needed:
+                    h.path = self._witness(f, h, with_paths)
                     found[key] = h
         # one finding per (consumer, rule): the one that needs the tightest wait
         best: dict[tuple, CounterHazard] = {}
@@ -271,7 +354,22 @@ class CounterAnalysis:
                 best[key] = h
         return sorted(best.values(), key=lambda h: (h.consumer, h.rule))
 
-    def check(self, f: Facts, states: set[State]) -> list[CounterHazard]:
+    def _witness(self, f: Facts, h: CounterHazard, with_paths: dict) -> tuple:
+        """The path of one state before ``f`` that shows hazard ``h`` (same rule, producer, count)."""
+        if len(with_paths) == 1:
+            return next(iter(with_paths.values()))
+        for st, w in with_paths.items():
+            for h2 in self.check(f, (st,)):
+                if h2.rule == h.rule and h2.producer == h.producer and h2.needed == h.needed:
+                    return w
+        k = 0 if h.counter == "vm" else 1
+        return next((w for st, w in with_paths.items() if h.producer in st[k]), ())
+
+    def describe_path(self, h: CounterHazard) -> str:
+        """'on the path that takes the branch at line 12, then ...' for a hazard found off a branch."""
+        return describe_witness(h.path, self.facts)
+
+    def check(self, f: Facts, states) -> list[CounterHazard]:
         """Counter hazards of instruction ``f`` given the possible states before it."""
         facts = self.facts
         out: dict[tuple, CounterHazard] = {}

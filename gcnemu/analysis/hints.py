@@ -112,7 +112,7 @@ def _vmcnt_zero(an) -> list[Diagnostic]:
             flds = dict(f.waitcnt)
             flds["vm"] = k
             ca = CounterAnalysis(an.facts, an.cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, {i: flds},
-                                 lds=getattr(an, "lds", None)).run()
+                                 lds=getattr(an, "lds", None), paths=base.paths).run()
             return {(h.consumer, h.rule) for h in ca.hazards()} <= baseline
 
         lo, hi = 0, most_at[i]  # largest ok k in [lo, hi]

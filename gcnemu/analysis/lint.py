@@ -23,6 +23,7 @@ from ..asm.program import Call, CallGroup, Imm, Instruction, Program, Span
 from .cfg import CFG, build_cfg
 from .classify import Facts, access_span, classify_all
 from .counters import CounterAnalysis, CounterHazard
+from .paths import PathModel
 from .values import LaunchFacts, LdsRanges, lds_ranges
 from .waitstates import RuleIndex, WaitStateHazard, analyze, describe_path
 
@@ -83,7 +84,8 @@ def analyze_program(program: Program, target, rules=None, launch: LaunchFacts | 
     an = Analysis(program, tname, ins, facts, cfg, index, counter_ids)
     an.wait_hazards = analyze(facts, cfg, index) if index.rules else []
     an.lds = lds_ranges(program, ins, facts, cfg, tname, launch)
-    ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=an.lds).run()
+    paths = PathModel(facts, ins, cfg, symbols)
+    ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=an.lds, paths=paths).run()
     an.counters = ca
     an.counter_hazards = [h for h in ca.hazards() if h.rule in counter_ids]
     return an
@@ -293,6 +295,8 @@ def counter_diagnostic(an: Analysis, h: CounterHazard) -> Diagnostic:
                  f"use s_waitcnt {field}({h.needed}) before line {an.instructions[h.consumer].span.line}")
     if h.counter == "lgkm" and p.mem is not None and p.mem.kind == "smem":
         arith += " (SMEM returns out of order: only lgkmcnt(0) covers it)"
+    if h.path and an.counters is not None:
+        arith += f" ({an.counters.describe_path(h)})"
     span = _span_of(an, h.consumer, h.access) if h.access is not None else _mn_span(an, h.consumer)
     pnote = Diagnostic("note", f"{p.mnemonic} issued here", _mn_span(an, h.producer))
     d = Diagnostic("warning", msg, span, rule=h.rule,
