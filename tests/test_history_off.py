@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gcnemu.sim.engine import RECENT_HISTORY
 from gcnemu.snippets.runner import load_snippet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +24,7 @@ def test_a_run_without_history_reports_the_same(name):
         sim.run()
         runs.append(sim)
     with_h, without = runs
-    assert without.engine.records == [] and without.engine.pipe_log == []
+    assert len(without.engine.records) <= 2 * RECENT_HISTORY and without.engine.pipe_log == []
     assert len(with_h.engine.records) >= 8
     assert with_h.cycles == without.cycles
     assert [(h.rule, h.consumer) for h in with_h.hazards] == [(h.rule, h.consumer) for h in without.hazards]
@@ -32,3 +33,13 @@ def test_a_run_without_history_reports_the_same(name):
         assert np.array_equal(a.state.vgpr, b.state.vgpr) and a.stall_totals == b.stall_totals
     for a, b in zip(with_h.memory.buffers, without.memory.buffers):
         assert np.array_equal(a.data, b.data)
+
+
+def test_a_long_run_without_history_keeps_only_the_newest_records(tmp_path):
+    f = tmp_path / "loop.s"
+    f.write_text("loop:\n\ts_add_u32 s0, s0, 1\n\ts_branch loop\n")
+    snippet = load_snippet(str(f))
+    sim = snippet.simulate(run=False, max_instructions=3 * RECENT_HISTORY)
+    sim.engine.keep_history = False
+    sim.run()
+    assert RECENT_HISTORY <= len(sim.engine.records) <= 2 * RECENT_HISTORY

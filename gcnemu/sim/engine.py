@@ -279,7 +279,8 @@ class Engine:
         self._seq = 0
         self.records: list[IssueRecord] = []
         # the per-issue history (records, pipe_log) feeds the timeline, traces, the debugger's reverse
-        # steps and replays; a plain run needs none of it, and off it keeps a long run's memory flat
+        # steps and replays; a plain run keeps only the newest RECENT_HISTORY records (for the stop
+        # report's "wave 0 is looping") and no pipe log, so a long run's memory stays flat
         self.keep_history = True
         self.hazards: list[HazardEvent] = []
         self.notes: list[tuple[int, str]] = []
@@ -874,8 +875,10 @@ class Engine:
         else:
             stalls = _EMPTY
         ready = w.first_try if w.first_try is not None else now
-        if self.keep_history:
-            self.records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
+        records = self.records
+        records.append(IssueRecord(w.wid, index, ready, now, complete, stalls, w.slots))
+        if not self.keep_history and len(records) > 2 * RECENT_HISTORY:
+            del records[:-RECENT_HISTORY]  # only the newest: where a stopped run was looping
         if self.monitor is not None:
             found = self.monitor.on_issue(w.wid, index, now, complete)
             if found:  # usually nothing: no merge pass over the hazards then
@@ -1374,7 +1377,10 @@ def limits_for(max_cycles: int | None, max_instructions: int | None, header=None
             max_instructions or getattr(header, "max_instructions", None) or DEFAULT_MAX_INSTRUCTIONS)
 
 
-def _loop_of(eng: Engine, wi: int, window: int = 4096) -> tuple[int, int] | None:
+RECENT_HISTORY = 4096  # issue records a run without history keeps (what _loop_of reads)
+
+
+def _loop_of(eng: Engine, wi: int, window: int = RECENT_HISTORY) -> tuple[int, int] | None:
     """(branch, target) instruction indices of the last jump backwards wave `wi` took, from the
     issue records (the newest `window` of them): the loop it is in when a limit stops it."""
     later = None
