@@ -1580,9 +1580,10 @@ _INDEXED = re.compile(r"\b(?:v|s|a|acc|ttmp)\[([^\[\]]*)\]")
 _UNFOLDED = object()
 
 
-def _fold_register_symbols(code: str, env: dict):
+def _fold_register_symbols(code: str, env: dict, reads: set | None = None):
     """`v[vgprValuA_X0_I0+1]` -> `v[5]`: register indices written with symbols folded to numbers
     (text, column segments back onto `code`), or None when an index is no constant here.
+    `reads`, when given, receives every name the evaluated indices look up in `env`.
 
     Why: generated kernels (Tensile, MIOpen) name nearly every register through `.set` symbols;
     folded, such a line takes the same fast paths and statement memo as plain code instead of
@@ -1599,11 +1600,12 @@ def _fold_register_symbols(code: str, env: dict):
         parts = inner.split(":")
         if len(parts) > 2:
             return None
-        try:
-            values = [_expr.evaluate(p, env) for p in parts]
-        except _expr.ExprError:
-            return None
-        texts = [str(v) for v in values]
+        texts = []
+        for p in parts:
+            v = _index_value(p, env, reads)
+            if v is None:
+                return None
+            texts.append(v)
         if all(len(t) <= len(p) for t, p in zip(texts, parts)):
             # padded to the written width: every column stays where it was (no remapping)
             new = ":".join(t.ljust(len(p)) for t, p in zip(texts, parts))
@@ -1628,6 +1630,44 @@ def _fold_register_symbols(code: str, env: dict):
     return text, tuple(segs)
 
 
+_index_names: dict = {}  # index text -> the names its value reads (across parse() calls)
+_index_values: dict = {}  # (index text, those names' values) -> the value's text, or None
+
+
+def _index_value(p: str, env: dict, reads: set | None):
+    """The text of the value of the register index `p` with the symbols of `env`, or None when
+    it is no constant. Memoized by the values of the names it reads (a kernel writes the same
+    few index expressions over and over, under a handful of symbol tables)."""
+    names = _index_names.get(p)
+    if names is None:
+        if len(_index_names) > _CACHE_LIMIT:
+            _index_names.clear()
+        names = _index_names[p] = tuple(_expr.names(p))
+    if reads is not None:
+        reads.update(names)
+    key = [p]
+    for n in names:
+        v = env.get(n, _UNFOLDED)
+        if type(v) is not int and v is not _UNFOLDED:  # (keys compare by value: True == 1)
+            key = None
+            break
+        key.append(v)
+    if key is not None:
+        key = tuple(key)
+        text = _index_values.get(key, _UNFOLDED)
+        if text is not _UNFOLDED:
+            return text
+    try:
+        text = str(_expr.evaluate(p, env))
+    except _expr.ExprError:
+        text = None
+    if key is not None:
+        if len(_index_values) > _CACHE_LIMIT:
+            _index_values.clear()
+        _index_values[key] = text
+    return text
+
+
 def _remap_since(prog: Program, s0: int, d0: int, segs) -> None:
     """Spans of the statements and diagnostics made since (s0, d0) from folded text onto the
     written text's columns."""
@@ -1649,6 +1689,14 @@ def _plain_source(prog: Program, file: str, pend: list):
         if pend[0] is not None:
             _remap_since(prog, s0, d0, pend[0])
             pend[0] = None
+
+
+def _changed_names(old: dict, new: dict) -> list:
+    """The names whose value (or presence) differs between two symbol tables."""
+    miss = _UNFOLDED
+    out = [k for k, v in new.items() if (o := old.get(k, miss)) is not v and (type(o) is not type(v) or o != v)]
+    out += [k for k in old if k not in new]
+    return out
 
 
 def _names_symbol(code: str, env: dict) -> bool:
@@ -1706,7 +1754,11 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
     # without the preprocessor, the scanner keeps the constant symbols itself, in order
     own_env: dict | None = None if expanded else dict(start_symbols)
     fold_env = None  # the symbols fold_cache was made with
-    fold_cache: dict = {}  # statement text -> its folding (see _fold_register_symbols)
+    # statement text -> (its folding or None (see _fold_register_symbols), does only the grammar
+    # read it): a pure function of the symbols the text names, so when the symbols change
+    # (a .set) only the entries that name a changed symbol go (fold_users: name -> those texts)
+    fold_cache: dict = {}
+    fold_users: dict = {}
     own_defined: set = set()
     for lineno, raw, file, env in source:
         if file is not builder.file:
@@ -1767,7 +1819,8 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                                                   Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
                 if own_env is not None:
                     _assigned(prog, own_env, own_defined, m.group(1), value)
-                    fold_cache.clear()
+                    for c in fold_users.pop(m.group(1), ()):
+                        fold_cache.pop(c, None)
             continue
         if stripped.startswith("."):
             head = stripped.split(None, 1)
@@ -1785,7 +1838,8 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                     prog.statements.append(Assignment(args[0], value, sp))
                     if own_env is not None:
                         _assigned(prog, own_env, own_defined, args[0], value)
-                        fold_cache.clear()
+                        for c in fold_users.pop(args[0], ()):
+                            fold_cache.pop(c, None)
                 continue
             if not directives.known(dname, kernel_block):
                 prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
@@ -1801,22 +1855,40 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                 block_end, block, block_body = _BLOCKS[dname], d, []
             continue
         end_col = len(code.rstrip()) + 1
+        grammar = False
         if env and "lit" not in code:
-            if env is not fold_env:  # other symbol values: other foldings
+            if env is not fold_env:  # other symbol values: the foldings that read them go
+                if fold_env is not None and fold_cache:
+                    for name in _changed_names(fold_env, env):
+                        for c in fold_users.pop(name, ()):
+                            fold_cache.pop(c, None)
                 fold_env = env
-                fold_cache.clear()
-            folded = fold_cache.get(code, _UNFOLDED)
-            if folded is _UNFOLDED:
+            hit = fold_cache.get(code)
+            if hit is None:
+                words = _WORD.findall(code)
+                reads = set(words)
                 folded = None
-                if _names_symbol(code, env):
-                    folded = _fold_register_symbols(code, env)
-                    if folded is not None and _names_symbol(folded[0], env):
-                        folded = False  # a symbol outside the register indices: the grammar reads it
-                fold_cache[code] = folded
-            if folded:
+                if any(w in env for w in words):
+                    folded = _fold_register_symbols(code, env, reads)
+                    # a symbol outside the register indices (or an index that is no constant):
+                    # the grammar reads it
+                    grammar = folded is None or _names_symbol(folded[0], env)
+                    if grammar:
+                        folded = None
+                hit = fold_cache[code] = (folded, grammar)
+                for w in reads:
+                    users = fold_users.get(w)
+                    if users is None:
+                        fold_users[w] = [code]
+                    else:
+                        users.append(code)
+            folded, grammar = hit
+            if folded is not None:
                 code, pend[0] = folded  # parsed as plain code; its spans go back after the line
                 end_col = len(code.rstrip()) + 1
-        if "lit" in code or env and _names_symbol(code, env):
+        elif "lit" in code:
+            grammar = True
+        if grammar:
             # `lit(...)` forced literals, and symbols folded into operands: only the grammar builds
             # them, and no memo (the same text holds another value elsewhere)
             ins = _grammar_instruction(instr_parser, builder, code, file, lineno, start_col, prog)
