@@ -303,3 +303,85 @@ def test_same_instruction_stream_as_llvm_mc(name, tmp_path):
     assert not diags, [render(d) for d in diags]
     expanded = "\n".join(t for t, _, _ in out) + "\n"
     assert _assemble(src, tmp_path, "orig.s") == _assemble(expanded, tmp_path, "expanded.s")
+
+
+# ---------------------------------------------------------------- the plain-line shortcut
+
+def test_every_directive_the_expander_acts_on_is_known_to_the_plain_line_shortcut():
+    """`_plain_word` lets a line through untouched unless its first word is in
+    `_RUN_DIRECTIVES`: a directive `_run` learns to handle must be added there too."""
+    import inspect
+    import re
+
+    from gcnemu.asm import macros
+    named = set(re.findall(r'"(\.[a-z_]+)"', inspect.getsource(macros._run)))
+    named |= set(macros._IF_OPEN) | set(macros._LOOP_OPEN) | set(macros._BLOCKS)
+    assert named and named <= macros._RUN_DIRECTIVES, sorted(named - macros._RUN_DIRECTIVES)
+
+
+SHORTCUT_SOURCE = """\
+.macro M a
+  v_mov_b32 v\\a, 0 // x = \\a
+.endm
+.macro .mydir a
+  s_nop \\a
+.endm
+.set k, 2
+v_add_u32 v0, v1, v2 // v0 = v1 + v2
+v_add_u32 v0, v1, v2 // v0 = v1 + v2
+M 3 // = M
+M(4)
+M//comment with = sign
+M ; M = 5
+.mydir 1
+.MYDIR 1
+.long 0x1, 0x2
+.LONG 0x3
+.IF k == 2
+  .long 7 /* k = 2 */
+.ELSE
+  .long 8
+.ENDIF
+x = 3 // ok
+y=x+1
+lab: s_nop 0 // = label
+v_mov_b64 v[0:1], s[2:3] // v[0:1] = s[2:3]
+lab3 : v_mov_b64 v[0:1], s[2:3] // = a label after all
+.ifdef lab3
+  .long 1
+.endif
+lab3 = 5
+  /* a comment = 1 */ s_nop 1
+/* open = 1
+   still = comment */ s_nop 2
+"quoted": s_nop 3
+s_nop 4 ; "=" ;
+#line 12
+.rept 2
+  s_nop k // k = 2
+.endr
+.macro M2
+  .long 9 // = 9
+.endm
+M2
+"""
+
+
+def test_plain_line_shortcut_expands_as_the_full_steps():
+    """The same expansion, diagnostics and symbol marks with the shortcut as with every line
+    taken through `_run`'s full steps (the reference)."""
+    from gcnemu.asm import macros
+    lines = SHORTCUT_SOURCE.split("\n")
+    got = macros.preprocess(lines, "t.s", symbols={"pre": 1})
+    saved = macros._plain_word
+    try:
+        macros._plain.clear()
+        macros._plain_word = lambda text: False
+        want = macros.preprocess(lines, "t.s", symbols={"pre": 1})
+    finally:
+        macros._plain_word = saved
+        macros._plain.clear()
+    assert [(x.text, x.line, x.chain, x.cols, x.file) for x in got.lines] == \
+        [(x.text, x.line, x.chain, x.cols, x.file) for x in want.lines]
+    assert [render(d) for d in got.diagnostics] == [render(d) for d in want.diagnostics]
+    assert [(k, dict(v)) for k, v in got.env_marks] == [(k, dict(v)) for k, v in want.env_marks]

@@ -70,6 +70,44 @@ class Line:
         return map_columns(self.cols, column, end_column)
 
 
+def _file_lines_init(lines: list[str], file: str | None, chain: tuple[int, ...] = ()) -> list[Line]:
+    """The Line of each line of a file, numbered from 1."""
+    return [Line(t, k, chain, None, file) for k, t in enumerate(lines, start=1)]
+
+
+# A frozen dataclass sets each field through object.__setattr__ (a file's Lines were ~10% of
+# preprocessing a 47k-line kernel). As in parse.py: a plain class with the same slots is filled
+# by ordinary stores, then becomes a Line by assigning __class__ (identical slot layout).
+_LineDraft = type("_LineDraft", (), {"__slots__": Line.__slots__})
+
+
+def _file_lines_draft(lines: list[str], file: str | None, chain: tuple[int, ...] = ()) -> list[Line]:
+    """The Line of each line of a file, numbered from 1."""
+    new, draft, cls = object.__new__, _LineDraft, Line
+    out = []
+    k = 0
+    for t in lines:
+        k += 1
+        o = new(draft)
+        o.text = t
+        o.line = k
+        o.chain = chain
+        o.cols = None
+        o.file = file
+        o.__class__ = cls
+        out.append(o)
+    return out
+
+
+try:
+    _probe = _file_lines_draft(["a", "b"], "f", (3,))
+    _file_lines = _file_lines_draft if (
+        _probe == _file_lines_init(["a", "b"], "f", (3,)) and type(_probe[1]) is Line
+        and [(x.cols, x.file) for x in _probe] == [(None, "f"), (None, "f")]) else _file_lines_init
+except TypeError:  # __class__ assignment refused
+    _file_lines = _file_lines_init
+
+
 def _seg_at(segs: tuple, k: int):
     for seg in segs:
         if seg[0] <= k < seg[1]:
@@ -543,6 +581,42 @@ def _bind(st: _State, item: Line, mac: _Macro, rest: str, col: int) -> dict[str,
     return values
 
 
+_PLAIN_LIMIT = 100_000
+_plain: dict = {}  # line text -> _plain_word(text) (across preprocess() calls)
+
+
+# the first words `_run` acts on (lower case); any other line it only emits, unless it has a
+# label, an assignment or a macro's name (keep this in step with `_run`: tests/test_macros.py
+# checks that every directive `_run` names is here)
+_RUN_DIRECTIVES = frozenset(_IF_OPEN + _LOOP_OPEN + tuple(_BLOCKS) + (
+    ".elseif", ".else", ".endif", ".macro", ".endm", ".endmacro", ".endr", ".exitm", ".purgem", ".include",
+    ".end", ".altmacro", ".noaltmacro", ".error", ".err", ".warning", ".set", ".equ", ".equiv"))
+
+
+def _plain_word(text: str):
+    """For a line read outside a block comment and conditionally active: the word to look up
+    among the macros when the steps of `_run` only emit the line unless that word names a macro
+    ("" for a blank or comment line); False when the line may do more (a directive of the
+    preprocessor's, a label, an assignment, a /* left open)."""
+    s = text.lstrip()
+    if s and s[0] not in "./;#" and "=" not in text and "/*" not in text:
+        # most lines of a real kernel are plain instructions: no directive, label, assignment,
+        # macro call or block comment
+        w = s.split(None, 1)[0]
+        if "(" in w:  # `name(args)`: a macro call written without a space
+            w = w.split("(", 1)[0]
+        if ":" not in w:
+            return w
+    # comment lines, blank lines, directives, instructions with a `=` in their comment
+    code, in_comment = strip_comment(text, False)
+    if in_comment or ":" in code and _LABEL.match(code):  # (`s[0:1]` is no label)
+        return False
+    word = _head(code)[0]
+    if word.lower() in _RUN_DIRECTIVES or "=" in code and _ASSIGN.match(code):
+        return False
+    return word
+
+
 def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
     i = 0
     n = len(items)
@@ -553,21 +627,25 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
         return not conds or conds[-1][0]
 
     macros = st.macros
+    out, max_lines = st.out, st.max_lines
     while i < n:
         item = items[i]
         i += 1
         if not in_comment and (not conds or conds[-1][0]):
-            # most lines of a real kernel are plain instructions: no directive, label, assignment,
-            # macro call or block comment; they go out as they are
+            # most lines of a real kernel are plain instructions, comments or data directives:
+            # they go out as they are (what the steps below would make of a text is found once
+            # per distinct text: _plain_word)
             text = item.text
-            s = text.lstrip()
-            if s and s[0] not in "./;#" and "=" not in text and "/*" not in text:
-                w = s.split(None, 1)[0]
-                if "(" in w:  # `name(args)`: a macro call written without a space
-                    w = w.split("(", 1)[0]
-                if w not in macros and ":" not in w:
-                    _emit(st, item)
-                    continue
+            w = _plain.get(text)
+            if w is None:
+                if len(_plain) > _PLAIN_LIMIT:
+                    _plain.clear()
+                w = _plain[text] = _plain_word(text)
+            if w is not False and w not in macros:
+                if len(out) >= max_lines:  # (_emit, inlined)
+                    raise _Abort(item)
+                out.append(item)
+                continue
         code, in_comment_after = strip_comment(item.text, in_comment)
         was_in_comment, in_comment = in_comment, in_comment_after
         word, rest, col, arg_col = _head(code)
@@ -867,7 +945,7 @@ def _include(st: _State, item: Line, rest: str, col: int, depth: int, in_macro: 
     st.include_sites.setdefault(path, _span(st, item, col, len(text)))
     st.includes.append(key)
     try:
-        _run(st, [Line(t, k, item.chain, None, path) for k, t in enumerate(lines, start=1)], depth, in_macro)
+        _run(st, _file_lines(lines, path, item.chain), depth, in_macro)
     except _End:
         pass
     finally:
@@ -947,7 +1025,7 @@ def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lin
         st.env_marks.append((0, st.symbols))
     if file and not file.startswith("<"):
         st.includes.append(str(Path(file).resolve()))
-    items = [Line(t, k) for k, t in enumerate(lines, start=1)]
+    items = _file_lines(lines, None)
     try:
         _run(st, items, 0, False)
     except _Abort as e:
