@@ -1002,7 +1002,13 @@ def _draft_span(file, line, col, end):
 
 
 def _draft_reg(a, b, c, file, line, col, end):
-    sp = _draft_span(file, line, col, end)
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
     o = _new(_RegDraft)
     o.file = a
     o.index = b
@@ -1013,7 +1019,13 @@ def _draft_reg(a, b, c, file, line, col, end):
 
 
 def _draft_imm(a, b, c, file, line, col, end):
-    sp = _draft_span(file, line, col, end)
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
     o = _new(_ImmDraft)
     o.value = a
     o.source = b
@@ -1023,7 +1035,13 @@ def _draft_imm(a, b, c, file, line, col, end):
 
 
 def _draft_float(a, b, c, file, line, col, end):
-    sp = _draft_span(file, line, col, end)
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
     o = _new(_FloatImmDraft)
     o.value = a
     o.source = b
@@ -1033,7 +1051,13 @@ def _draft_float(a, b, c, file, line, col, end):
 
 
 def _draft_special(a, b, c, file, line, col, end):
-    sp = _draft_span(file, line, col, end)
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
     o = _new(_SpecialDraft)
     o.name = a
     o.span = sp
@@ -1042,7 +1066,13 @@ def _draft_special(a, b, c, file, line, col, end):
 
 
 def _draft_symbol(a, b, c, file, line, col, end):
-    sp = _draft_span(file, line, col, end)
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
     o = _new(_SymbolDraft)
     o.name = a
     o.span = sp
@@ -1051,7 +1081,13 @@ def _draft_symbol(a, b, c, file, line, col, end):
 
 
 def _draft_modifier(a, b, c, file, line, col, end):
-    sp = _draft_span(file, line, col, end)
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
     o = _new(_ModifierDraft)
     o.name = a
     o.value = b
@@ -1152,6 +1188,43 @@ def _build(recipe, file: str, line: int, index: int) -> Instruction:
                        for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
     return Instruction(mnemonic, operands, modifiers, _line_span(file, line, scol, ecol),
                        _line_span(file, line, mcol, mend), index)
+
+
+def _draft_build(recipe, file: str, line: int, index: int) -> Instruction:
+    """`_build` with its spans drafted in place and the Instruction's fields stored directly
+    (it is not frozen: no __init__ call needed). One per instruction line of a file."""
+    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe
+    operands = tuple([mk(a, b, c, file, line, col + base, end + base)
+                      for entries, base in op_parts for mk, a, b, c, col, end in entries])
+    sp = _new(_SpanDraft)
+    sp.file = file
+    sp.line = line
+    sp.column = scol
+    sp.end_line = line
+    sp.end_column = ecol
+    sp.__class__ = Span
+    ms = _new(_SpanDraft)
+    ms.file = file
+    ms.line = line
+    ms.column = mcol
+    ms.end_line = line
+    ms.end_column = mend
+    ms.__class__ = Span
+    ins = _new(Instruction)
+    ins.mnemonic = mnemonic
+    ins.operands = operands
+    ins.modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
+                           for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
+    ins.span = sp
+    ins.mnemonic_span = ms
+    ins.index = index
+    return ins
+
+
+_probe_recipe = ("v_add_u32", 1, 10, 1, 30, ((((_make_reg, "v", 1, 1, 11, 13),), 0),),
+                 ((((_make_modifier, "glc", None, None, 20, 23),), 0),))
+if _ok and _draft_build(_probe_recipe, "f", 3, 7) == _build(_probe_recipe, "f", 3, 7):
+    _build = _draft_build  # noqa: F811
 
 
 # The piece path: a line is cut at its commas, and what each piece means (its operands and
@@ -1630,6 +1703,9 @@ def _fold_register_symbols(code: str, env: dict, reads: set | None = None):
     return text, tuple(segs)
 
 
+# The memos by text below (register index values, foldings, line shapes) are pure functions of
+# the text and the symbols it names; tests turn them off to check they change nothing.
+_MEMOS = True
 _index_names: dict = {}  # index text -> the names its value reads (across parse() calls)
 _index_values: dict = {}  # (index text, those names' values) -> the value's text, or None
 
@@ -1645,8 +1721,8 @@ def _index_value(p: str, env: dict, reads: set | None):
         names = _index_names[p] = tuple(_expr.names(p))
     if reads is not None:
         reads.update(names)
-    key = [p]
-    for n in names:
+    key = [p] if _MEMOS else None
+    for n in names if key is not None else ():
         v = env.get(n, _UNFOLDED)
         if type(v) is not int and v is not _UNFOLDED:  # (keys compare by value: True == 1)
             key = None
@@ -1760,6 +1836,8 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
     fold_cache: dict = {}
     fold_users: dict = {}
     own_defined: set = set()
+    shapes: dict = {}  # line text -> _line_shape(text)
+    memos_on = _MEMOS
     for lineno, raw, file, env in source:
         if file is not builder.file:
             builder.file = file
@@ -1774,87 +1852,113 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
             else:
                 block_body.append(raw)
             continue
-        if "\ufffd" in raw and not in_comment:
-            col = raw.index("\ufffd") + 1
-            code, _ = _strip_comment(raw, False)
-            if "\ufffd" in code:
-                prog.diagnostics.append(Diagnostic("error", "invalid character in input (not UTF-8 text)",
-                                                   Span(file, lineno, col, lineno, col + 1)))
+        shape = None
+        if not in_comment and memos_on:  # what the steps below make of a line depends on its text alone
+            shape = shapes.get(raw)
+            if shape is None:
+                shape = shapes[raw] = _line_shape(raw)
+            if shape is _BLANK:
                 continue
-        if "#" in raw and raw.lstrip().startswith("#"):
-            continue  # preprocessor line markers
-        if in_comment:
-            code, in_comment = _strip_comment(raw, True)
-        else:
-            code, in_comment = _strip_comment(raw, False)
-            if in_comment:  # a /* left open: llvm-mc reports it where it opens
-                comment_open = (lineno, _block_open_column(raw))
-        stripped = code.strip()
-        if not stripped:
-            continue
-        # labels (several may precede a statement)
-        while ":" in code:
-            m = _LABEL_RE.match(code)
-            if not m:
-                break
-            name = m.group(1).strip('"')
-            col = m.start(1) + 1
-            prog.statements.append(Label(name, Span(file, lineno, col, lineno, m.end(1) + 1)))
-            code = " " * m.end() + code[m.end():]
-            stripped = code.strip()
-        if not stripped:
-            continue
-        start_col = len(code) - len(code.lstrip()) + 1
-        if len(stripped) > MAX_OPERATORS and sum(map(stripped.count, _OPERATOR_CHARS)) > MAX_OPERATORS:
-            prog.diagnostics.append(Diagnostic("error", f"statement has more than {MAX_OPERATORS} operators; gcnemu "
-                                               "reads no longer expressions", Span(file, lineno, start_col, lineno,
-                                                                                   start_col + 1), rule="input-limit"))
-            continue
-        # assignments: `name = expr`
-        m = _SET_RE.match(code) if "=" in code else None
-        if m:  # (`.amdgcn.next_free_vgpr = 32`: a symbol may start with a dot)
-            value = _parse_expr(expr_parser, builder, code, m.end(), lineno, prog)
-            if value is not None:
-                prog.statements.append(Assignment(m.group(1), value,
-                                                  Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
-                if own_env is not None:
-                    _assigned(prog, own_env, own_defined, m.group(1), value)
-                    for c in fold_users.pop(m.group(1), ()):
-                        fold_cache.pop(c, None)
-            continue
-        if stripped.startswith("."):
-            head = stripped.split(None, 1)
-            dname = head[0].lower()
-            rest = head[1] if len(head) > 1 else ""
-            sp = Span(file, lineno, start_col, lineno, start_col + len(head[0]))
-            if dname in (".set", ".equ", ".equiv"):
-                args = _split_args(rest)
-                if len(args) != 2 or not args[0]:
-                    prog.diagnostics.append(Diagnostic("error", f"expected 'name, value' after {dname}", sp))
+        if shape is not None and shape is not _OTHER:
+            if len(shape) == 3:  # an instruction
+                code, start_col, end_col = shape
+            else:  # a directive (as the last steps of the directive branch below)
+                dname, start_col, end, args = shape
+                if not directives.known(dname, kernel_block):
+                    prog.diagnostics.append(Diagnostic("error", "unknown directive",
+                                                       Span(file, lineno, start_col, lineno, end)))
                     continue
-                value_col = code.index(",", start_col + len(head[0]) - 1) + 1
-                value = _parse_expr(expr_parser, builder, code, value_col, lineno, prog)
+                if dname == ".amdhsa_kernel":
+                    kernel_block = True
+                elif dname == ".end_amdhsa_kernel":
+                    kernel_block = False
+                d = Directive(dname, args, _line_span(file, lineno, start_col, end))
+                prog.statements.append(d)
+                if dname in _BLOCKS and _BLOCKS[dname]:
+                    block_end, block, block_body = _BLOCKS[dname], d, []
+                continue
+        else:
+            if "\ufffd" in raw and not in_comment:
+                col = raw.index("\ufffd") + 1
+                code, _ = _strip_comment(raw, False)
+                if "\ufffd" in code:
+                    prog.diagnostics.append(Diagnostic("error", "invalid character in input (not UTF-8 text)",
+                                                       Span(file, lineno, col, lineno, col + 1)))
+                    continue
+            if "#" in raw and raw.lstrip().startswith("#"):
+                continue  # preprocessor line markers
+            if in_comment:
+                code, in_comment = _strip_comment(raw, True)
+            else:
+                code, in_comment = _strip_comment(raw, False)
+                if in_comment:  # a /* left open: llvm-mc reports it where it opens
+                    comment_open = (lineno, _block_open_column(raw))
+            stripped = code.strip()
+            if not stripped:
+                continue
+            # labels (several may precede a statement)
+            while ":" in code:
+                m = _LABEL_RE.match(code)
+                if not m:
+                    break
+                name = m.group(1).strip('"')
+                col = m.start(1) + 1
+                prog.statements.append(Label(name, Span(file, lineno, col, lineno, m.end(1) + 1)))
+                code = " " * m.end() + code[m.end():]
+                stripped = code.strip()
+            if not stripped:
+                continue
+            start_col = len(code) - len(code.lstrip()) + 1
+            if len(stripped) > MAX_OPERATORS and sum(map(stripped.count, _OPERATOR_CHARS)) > MAX_OPERATORS:
+                prog.diagnostics.append(Diagnostic("error", f"statement has more than {MAX_OPERATORS} operators; gcnemu "
+                                                   "reads no longer expressions", Span(file, lineno, start_col, lineno,
+                                                                                       start_col + 1), rule="input-limit"))
+                continue
+            # assignments: `name = expr`
+            m = _SET_RE.match(code) if "=" in code else None
+            if m:  # (`.amdgcn.next_free_vgpr = 32`: a symbol may start with a dot)
+                value = _parse_expr(expr_parser, builder, code, m.end(), lineno, prog)
                 if value is not None:
-                    prog.statements.append(Assignment(args[0], value, sp))
+                    prog.statements.append(Assignment(m.group(1), value,
+                                                      Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
                     if own_env is not None:
-                        _assigned(prog, own_env, own_defined, args[0], value)
-                        for c in fold_users.pop(args[0], ()):
+                        _assigned(prog, own_env, own_defined, m.group(1), value)
+                        for c in fold_users.pop(m.group(1), ()):
                             fold_cache.pop(c, None)
                 continue
-            if not directives.known(dname, kernel_block):
-                prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
-                                                                                         start_col + len(head[0]))))
+            if stripped.startswith("."):
+                head = stripped.split(None, 1)
+                dname = head[0].lower()
+                rest = head[1] if len(head) > 1 else ""
+                sp = Span(file, lineno, start_col, lineno, start_col + len(head[0]))
+                if dname in (".set", ".equ", ".equiv"):
+                    args = _split_args(rest)
+                    if len(args) != 2 or not args[0]:
+                        prog.diagnostics.append(Diagnostic("error", f"expected 'name, value' after {dname}", sp))
+                        continue
+                    value_col = code.index(",", start_col + len(head[0]) - 1) + 1
+                    value = _parse_expr(expr_parser, builder, code, value_col, lineno, prog)
+                    if value is not None:
+                        prog.statements.append(Assignment(args[0], value, sp))
+                        if own_env is not None:
+                            _assigned(prog, own_env, own_defined, args[0], value)
+                            for c in fold_users.pop(args[0], ()):
+                                fold_cache.pop(c, None)
+                    continue
+                if not directives.known(dname, kernel_block):
+                    prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
+                                                                                             start_col + len(head[0]))))
+                    continue
+                if dname == ".amdhsa_kernel":
+                    kernel_block = True
+                elif dname == ".end_amdhsa_kernel":
+                    kernel_block = False
+                d = Directive(dname, _split_args(rest), sp)
+                prog.statements.append(d)
+                if dname in _BLOCKS and _BLOCKS[dname]:
+                    block_end, block, block_body = _BLOCKS[dname], d, []
                 continue
-            if dname == ".amdhsa_kernel":
-                kernel_block = True
-            elif dname == ".end_amdhsa_kernel":
-                kernel_block = False
-            d = Directive(dname, _split_args(rest), sp)
-            prog.statements.append(d)
-            if dname in _BLOCKS and _BLOCKS[dname]:
-                block_end, block, block_body = _BLOCKS[dname], d, []
-            continue
-        end_col = len(code.rstrip()) + 1
+            end_col = len(code.rstrip()) + 1
         grammar = False
         if env and "lit" not in code:
             if env is not fold_env:  # other symbol values: the foldings that read them go
@@ -1863,7 +1967,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                         for c in fold_users.pop(name, ()):
                             fold_cache.pop(c, None)
                 fold_env = env
-            hit = fold_cache.get(code)
+            hit = fold_cache.get(code) if memos_on else None
             if hit is None:
                 words = _WORD.findall(code)
                 reads = set(words)
@@ -1959,6 +2063,41 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
         prog.diagnostics.append(Diagnostic("error", "unterminated comment", Span(file, ln, col, ln, col + 2)))
     last_stats.update(instructions=count, memo_hits=memo_hits, lines=len(prog.lines))
     return prog
+
+
+_BLANK = "blank"  # a line with no statement
+_OTHER = "other"  # a line that takes the scanner's every step
+
+
+def _line_shape(raw: str):
+    """What `_parse`'s scanner makes of a line read outside a block comment, as far as it
+    depends on the text alone: _BLANK (nothing), (code, start column, end column) for an
+    instruction (no label or assignment), (name, start column, end column of the name,
+    arguments) for a directive other than .set/.equ/.equiv, else _OTHER. Lines repeat a lot
+    in generated kernels (a 47k-line Tensile kernel has 7.4k distinct lines, a 100k-line one
+    of `.long` words 3.4k)."""
+    if "\ufffd" in raw:
+        return _OTHER
+    if "#" in raw and raw.lstrip().startswith("#"):
+        return _BLANK  # preprocessor line markers
+    code, in_comment = _strip_comment(raw, False)
+    if in_comment:
+        return _OTHER
+    stripped = code.strip()
+    if not stripped:
+        return _BLANK
+    if ":" in code and _LABEL_RE.match(code) or len(stripped) > MAX_OPERATORS:
+        return _OTHER
+    if "=" in code and _SET_RE.match(code):
+        return _OTHER
+    start_col = len(code) - len(code.lstrip()) + 1
+    if stripped.startswith("."):
+        head = stripped.split(None, 1)
+        dname = head[0].lower()
+        if dname in (".set", ".equ", ".equiv"):
+            return _OTHER
+        return dname, start_col, start_col + len(head[0]), _split_args(head[1] if len(head) > 1 else "")
+    return code, start_col, len(code.rstrip()) + 1
 
 
 def _grammar_instruction(instr_parser: Lark, builder: _Builder, code: str, file: str, lineno: int, start_col: int,
