@@ -542,9 +542,14 @@ def _descriptor_checks(program: Program, target: str) -> list[Diagnostic]:
         out.append(Diagnostic("error", message, Span(st.span.file, st.span.line, c, st.span.line, c + width),
                               rule="descriptor"))
 
+    constants: dict | None = None  # program.constants() reads every statement: once, when first needed
+
     def value(st: Directive) -> int | None:
+        nonlocal constants
+        if constants is None:
+            constants = program.constants()
         try:
-            return evaluate(str(st.args[0]), program.constants()) if st.args else None
+            return evaluate(str(st.args[0]), constants) if st.args else None
         except ExprError:
             return None  # a value that is not a constant is reported where it is read
 
