@@ -1,11 +1,12 @@
 """The parser's and preprocessor's memos by text change nothing.
 
 `parse` remembers, per distinct text, what a line is (`_line_shape`), how its symbolic register
-indices fold (kept across `.set`s that do not touch the symbols the text names) and the value of
-each index expression (keyed by the values of the names it reads). With the memos off
-(`parse_mod._MEMOS = False`, and the preprocessor's plain-line shortcut taking no line) every
-line takes every step, as before the memos existed; both must give the same Program, object for
-object, and the same validation.
+indices fold (kept across `.set`s that do not touch the symbols the text names), the value of
+each index expression (keyed by the values of the names it reads) and a generated builder per
+statement recipe. With the memos off (`parse_mod._MEMOS = False`: recipes go through the generic
+`_build`; and the preprocessor's plain-line shortcut taking no line) every line takes every
+step, as before the memos existed; both must give the same Program, object for object, and the
+same validation.
 """
 from __future__ import annotations
 
