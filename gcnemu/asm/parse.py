@@ -1190,6 +1190,37 @@ def _build(recipe, file: str, line: int, index: int) -> Instruction:
                        _line_span(file, line, mcol, mend), index)
 
 
+def _draft_build(recipe, file: str, line: int, index: int) -> Instruction:
+    """`_build` with its spans drafted in place and the Instruction's fields stored directly
+    (it is not frozen: no __init__ call needed). One per instruction line of a file."""
+    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe
+    operands = tuple([mk(a, b, c, file, line, col + base, end + base)
+                      for entries, base in op_parts for mk, a, b, c, col, end in entries])
+    sp = _new(_SpanDraft)
+    sp.file = file
+    sp.line = line
+    sp.column = scol
+    sp.end_line = line
+    sp.end_column = ecol
+    sp.__class__ = Span
+    ms = _new(_SpanDraft)
+    ms.file = file
+    ms.line = line
+    ms.column = mcol
+    ms.end_line = line
+    ms.end_column = mend
+    ms.__class__ = Span
+    ins = _new(Instruction)
+    ins.mnemonic = mnemonic
+    ins.operands = operands
+    ins.modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
+                           for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
+    ins.span = sp
+    ins.mnemonic_span = ms
+    ins.index = index
+    return ins
+
+
 # The parser's memos by text (recipe builders, register index values, foldings, line shapes) are
 # pure functions of the text and the symbols it names; tests turn them off (False) to check
 # that they change nothing.
@@ -1198,9 +1229,10 @@ _MEMOS = True
 # A recipe's builder: `_builder(recipe)` is a function (file, line, index) -> the Instruction
 # `_build(recipe, file, line, index)` makes, with the recipe unpacked once and every object
 # drafted in straight-line code (no call per operand, no loop). The code is generated once per
-# recipe signature (which maker makes each operand and modifier): a few dozen per file. The
-# statement memo keeps builders, so a repeated line costs one call. Measured on a 47k-line
-# Tensile kernel: 41k instructions, 30% less time building them.
+# recipe signature (which maker makes each operand and modifier): a few dozen per file. Making
+# a builder costs about as much as six builds save, so the statement memo keeps the recipe and
+# makes its builder at its _PROMOTE-th use: a line repeated that often is likely to repeat more
+# (Tensile kernels repeat lines hundreds of times; a file of mostly distinct lines makes none).
 _DRAFTED = {  # maker -> (draft class, final class, the fields a, b, c fill, in order)
     "_draft_reg": ("_RegDraft", "Reg", ("file", "index", "count")),
     "_draft_imm": ("_ImmDraft", "Imm", ("value", "source", None)),
@@ -1210,6 +1242,7 @@ _DRAFTED = {  # maker -> (draft class, final class, the fields a, b, c fill, in 
     "_draft_modifier": ("_ModifierDraft", "Modifier", ("name", "value", None)),
 }
 _factories: dict = {}  # signature -> the generated factory (recipe -> builder)
+_PROMOTE = 4
 _builders_ok = True  # (checked below against _build)
 _Function = type(lambda: None)
 
@@ -1278,6 +1311,8 @@ try:
 except Exception:  # noqa: BLE001 (any surprise: the generic _build stays)
     _builders_ok = False
 _factories.clear()
+if _ok and _draft_build(_probe_recipe, "f", 3, 7) == _build(_probe_recipe, "f", 3, 7):
+    _build = _draft_build  # noqa: F811
 
 
 # The piece path: a line is cut at its commas, and what each piece means (its operands and
@@ -1828,7 +1863,27 @@ def _changed_names(old: dict, new: dict) -> list:
 def _names_symbol(code: str, env: dict) -> bool:
     """Does the statement read a symbol that has a constant value here? (Such lines bypass the
     statement memo and the fast paths: the same text means another value elsewhere.)"""
-    return any(w in env for w in _WORD.findall(code))
+    return not env.keys().isdisjoint(_WORD.findall(code))
+
+
+def _forget(cache: dict, users: dict, pending: list, names) -> None:
+    """Drop from the fold cache the texts that name any of `names` (symbols whose value or
+    presence changed). `users` (name -> texts naming it) is brought up to date first with the
+    (text, names) pairs `pending` holds: it is built only when some symbol changes (a file
+    that assigns its symbols before its code never needs it)."""
+    if not names:
+        return
+    for code, words in pending:
+        for w in words:
+            texts = users.get(w)
+            if texts is None:
+                users[w] = [code]
+            else:
+                texts.append(code)
+    pending.clear()
+    for name in names:
+        for code in users.pop(name, ()):
+            cache.pop(code, None)
 
 
 def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: str | None = None) -> Program:
@@ -1882,12 +1937,15 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
     fold_env = None  # the symbols fold_cache was made with
     # statement text -> (its folding or None (see _fold_register_symbols), does only the grammar
     # read it): a pure function of the symbols the text names, so when the symbols change
-    # (a .set) only the entries that name a changed symbol go (fold_users: name -> those texts)
+    # (a .set) only the entries that name a changed symbol go (see _forget)
     fold_cache: dict = {}
     fold_users: dict = {}
+    fold_pending: list = []
     own_defined: set = set()
     shapes: dict = {}  # line text -> _line_shape(text)
     memos_on = _MEMOS
+    uses: dict = {}  # statement text -> how often its recipe was used (see _PROMOTE)
+    promote = _PROMOTE if memos_on else 1 << 62
     for lineno, raw, file, env in source:
         if file is not builder.file:
             builder.file = file
@@ -1973,8 +2031,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                                                       Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
                     if own_env is not None:
                         _assigned(prog, own_env, own_defined, m.group(1), value)
-                        for c in fold_users.pop(m.group(1), ()):
-                            fold_cache.pop(c, None)
+                        _forget(fold_cache, fold_users, fold_pending, (m.group(1),))
                 continue
             if stripped.startswith("."):
                 head = stripped.split(None, 1)
@@ -1992,8 +2049,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                         prog.statements.append(Assignment(args[0], value, sp))
                         if own_env is not None:
                             _assigned(prog, own_env, own_defined, args[0], value)
-                            for c in fold_users.pop(args[0], ()):
-                                fold_cache.pop(c, None)
+                            _forget(fold_cache, fold_users, fold_pending, (args[0],))
                     continue
                 if not directives.known(dname, kernel_block):
                     prog.diagnostics.append(Diagnostic("error", "unknown directive", Span(file, lineno, start_col, lineno,
@@ -2013,29 +2069,23 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
         if env and "lit" not in code:
             if env is not fold_env:  # other symbol values: the foldings that read them go
                 if fold_env is not None and fold_cache:
-                    for name in _changed_names(fold_env, env):
-                        for c in fold_users.pop(name, ()):
-                            fold_cache.pop(c, None)
+                    _forget(fold_cache, fold_users, fold_pending, _changed_names(fold_env, env))
                 fold_env = env
             hit = fold_cache.get(code) if memos_on else None
             if hit is None:
                 words = _WORD.findall(code)
-                reads = set(words)
                 folded = None
-                if any(w in env for w in words):
+                if not env.keys().isdisjoint(words):
+                    reads = set(words)
                     folded = _fold_register_symbols(code, env, reads)
                     # a symbol outside the register indices (or an index that is no constant):
                     # the grammar reads it
                     grammar = folded is None or _names_symbol(folded[0], env)
                     if grammar:
                         folded = None
+                    words = reads
                 hit = fold_cache[code] = (folded, grammar)
-                for w in reads:
-                    users = fold_users.get(w)
-                    if users is None:
-                        fold_users[w] = [code]
-                    else:
-                        users.append(code)
+                fold_pending.append((code, words))
             folded, grammar = hit
             if folded is not None:
                 code, pend[0] = folded  # parsed as plain code; its spans go back after the line
@@ -2053,10 +2103,19 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                 prog.statements.append(ins)
             continue
         cached = memo.get(code)
-        if cached is not None:  # a recipe's builder, or an Instruction recipes do not describe
+        if cached is not None:  # a recipe, its builder, or an Instruction recipes do not describe
             memo_hits += 1
-            if type(cached) is _Function:
+            t = type(cached)
+            if t is _Function:
                 ins = cached(file, lineno, count)
+            elif t is tuple:
+                n = uses.get(code, 1) + 1
+                if n >= promote:
+                    build = memo[code] = _builder(cached)
+                    ins = build(file, lineno, count)
+                else:
+                    uses[code] = n
+                    ins = _build(cached, file, lineno, count)
             else:
                 ins = _relocate_instruction(cached, lineno, count)
             count += 1
@@ -2065,16 +2124,15 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
         if fast:
             recipe = _piece_recipe(code, start_col, end_col)
             if recipe is not None:
-                build = memo[code] = _builder(recipe)
-                prog.statements.append(build(file, lineno, count))
+                memo[code] = recipe
+                prog.statements.append(_build(recipe, file, lineno, count))
                 count += 1
                 continue
         ins = _fast_instruction(code, file, lineno) if fast else None
         if ins is not None:
             ins.span = _Span(file, lineno, start_col, lineno, end_col)
             ins.index = count
-            recipe = _recipe_of(ins, start_col, end_col)
-            memo[code] = ins if recipe is None else _builder(recipe)
+            memo[code] = _recipe_of(ins, start_col, end_col) or ins
             count += 1
             prog.statements.append(ins)
             continue
@@ -2103,8 +2161,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
             continue
         ins.span = Span(file, lineno, start_col, lineno, end_col)
         ins.index = count
-        recipe = _recipe_of(ins, start_col, end_col)
-        memo[code] = ins if recipe is None else _builder(recipe)
+        memo[code] = _recipe_of(ins, start_col, end_col) or ins
         count += 1
         prog.statements.append(ins)
     if block_end is not None and block is not None:
