@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""One table of gcnemu's speed, measured in one run, with ratios to a previous release.
+
+    python benchmarks/report.py [--baseline REF] [--repeat 3] [--only NAME] [--no-baseline]
+
+Why one table: these machines are shared and noisy, so a figure means little alone; the same
+workload timed on this tree and on the previous release, interleaved in the same run, gives a
+ratio that survives the noise. The README's Performance table is copied from this output.
+
+How the baseline runs: `REF` (default: the newest tag, e.g. the last release) is exported with
+`git archive` into a temporary folder and installed, without its dependencies, into a temporary
+venv that sees this interpreter's packages (numpy, lark...). Each workload then runs in a fresh
+subprocess of that venv and of this tree, alternately, `--repeat` times; the best of each is
+kept. A workload the baseline cannot run (a feature it lacks) shows `n/a` there.
+
+The workloads (see `WORKLOADS`): the timed engine on the ALU/memory/MFMA loops and on bundled
+kernels including the flagship GEMM; the functional (batched) engine on grids of 64, 256 and
+1024 waves; the grid runner's process scaling; `check` and `lint` on the real 47k-line Tensile
+GEMM of tests/corpus. The unit of each figure is in its row.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+# the real Tensile GEMM kept in tests/corpus (3,568 lines); `--tensile PATH` swaps in a larger one, such
+# as the 47k-line hipBLASLt CustomKernel the lint target is set for
+CORPUS_TENSILE = REPO / "tests/corpus/tensile/Custom_Cijk_Alik_Bljk_HHS_BH_UserArgs_MT128x16x128_MI16x16x1_SN_K1_MIWT2_1_triple_buffer.s"
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    unit: str  # what `count` counts, per second
+    target: str = ""  # the issue's target, for the table
+
+
+WORKLOADS = [
+    Workload("timed alu-loop, 1 wave", "wave-instr/s"),
+    Workload("timed mem-loop, 1 wave", "wave-instr/s"),
+    Workload("timed mfma-loop, 4 waves", "wave-instr/s"),
+    Workload("timed gemm_lds_dma_gfx942.s (flagship)", "wave-instr/s", "5x"),
+    Workload("timed sgemm_vector.s", "wave-instr/s"),
+    Workload("functional sgemm_vector.s, 64 waves", "wave-instr/s"),
+    Workload("functional sgemm_vector.s, 256 waves", "wave-instr/s"),
+    Workload("functional sgemm_vector.s, 1024 waves", "wave-instr/s", "20M/s"),
+    Workload("functional gemm_lds_dma_gfx942.s, 1024 waves", "wave-instr/s", "20M/s"),
+    Workload("grid 64 workgroups, 1 worker", "workgroups/s"),
+    Workload("grid 64 workgroups, 2 workers", "workgroups/s", "~2x 1 worker"),
+    Workload("check real Tensile GEMM", "lines/s"),
+    Workload("lint real Tensile GEMM", "lines/s", "47k lines < 5 s"),
+]
+
+
+# ------------------------------------------------------------------ one workload, in a subprocess
+
+
+def _timed(make) -> tuple[int, float, float]:
+    sim = make()
+    c0, t0 = time.process_time(), time.perf_counter()
+    sim.run()
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    if sim.error is not None:
+        raise RuntimeError(sim.error.message)
+    return sim.instructions_executed, wall, cpu
+
+
+def _program(name: str) -> str:
+    return str(REPO / "programs" / name)
+
+
+def _functional(path: str, waves: int) -> tuple[int, float, float]:
+    """A grid of `waves` waves of a bundled program through the functional engine (the program's
+    own workgroup size decides how many workgroups that is)."""
+    from gcnemu.grid import GridJob, run_functional
+    from gcnemu.snippets.runner import load_snippet
+    snippet = load_snippet(path)
+    per_wg = snippet.built.setup.num_waves
+    grid = (max(1, waves // per_wg), 1, 1)
+    kernel = snippet.kernel()
+    c0, t0 = time.process_time(), time.perf_counter()
+    sim, run = run_functional(snippet, kernel, grid, GridJob(path, None))
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    if sim.error is not None:
+        raise RuntimeError(sim.error.message)
+    return run.instructions, wall, cpu
+
+
+def _grid(workers: int) -> tuple[int, float, float]:
+    sys.path.insert(0, str(HERE))
+    import bench_grid
+    from gcnemu.grid import GridJob, run_grid
+    from gcnemu.snippets.runner import load_snippet
+    wgs = 64
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "grid.s"
+        path.write_text(bench_grid.KERNEL.format(n=64 * wgs, iters=64))
+        snippet = load_snippet(str(path))
+        kernel = snippet.kernel()
+        c0, t0 = time.process_time(), time.perf_counter()
+        run_grid(snippet, kernel, (wgs, 1, 1), GridJob(str(path), None), jobs=workers)
+        return wgs, time.perf_counter() - t0, time.process_time() - c0
+
+
+def _front(lint: bool) -> tuple[int, float, float]:
+    import gcnemu
+    from gcnemu.asm.validate import validate
+    path = Path(os.environ.get("GCNEMU_BENCH_TENSILE") or CORPUS_TENSILE)
+    text = path.read_text()
+    lines = text.count("\n")
+    c0, t0 = time.process_time(), time.perf_counter()
+    program = gcnemu.parse(text, str(path))
+    if lint:
+        from gcnemu.analysis.lint import lint as run_lint
+        run_lint(program, "gfx90a")
+    else:
+        validate(program, "gfx90a")
+    return lines, time.perf_counter() - t0, time.process_time() - c0
+
+
+def measure(name: str) -> tuple[int, float, float]:
+    """(count, wall seconds, CPU seconds) of one workload in this interpreter."""
+    sys.path.insert(0, str(HERE))
+    import bench_engine as be
+    if name.startswith("timed ") and "-loop" in name:
+        loop = name.split()[1].rstrip(",")
+        waves = int(name.split(", ")[1].split()[0])
+        return _timed(lambda: be.make(be.program(be.BODIES[loop], 2000), waves))
+    if name.startswith("timed "):
+        return _timed(lambda: be.make_bundled(_program(name.split()[1])))
+    if name.startswith("functional "):
+        prog, waves = name.split()[1].rstrip(","), int(name.split(", ")[1].split()[0])
+        return _functional(_program(prog), waves)
+    if name.startswith("grid "):
+        return _grid(int(name.split(", ")[1].split()[0]))
+    if name.startswith("check "):
+        return _front(lint=False)
+    if name.startswith("lint "):
+        return _front(lint=True)
+    raise SystemExit(f"unknown workload {name!r}")
+
+
+# ------------------------------------------------------------------ the driver
+
+
+def baseline_python(ref: str, tmp: Path) -> str:
+    """Install `ref` of this repository into a temporary venv; return its python."""
+    src = tmp / "src"
+    src.mkdir()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", ref], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    py = str(venv / "bin" / "python")
+    # built by this interpreter (the venv's bundled setuptools may lack `wheel`), installed by the venv's pip
+    wheels = tmp / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                    str(wheels), str(src)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", *map(str, wheels.glob("*.whl"))],
+                   check=True, stdout=subprocess.DEVNULL)
+    return py
+
+
+def run_once(python: str, name: str, env: dict) -> tuple[int, float, float] | str:
+    p = subprocess.run([python, str(Path(__file__).resolve()), "--worker", name], capture_output=True,
+                       text=True, env=env, timeout=1800)
+    if p.returncode != 0:
+        last = (p.stderr.strip().splitlines() or ["failed"])[-1]
+        return last[:70]
+    return tuple(json.loads(p.stdout.strip().splitlines()[-1]))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--baseline", default=None, metavar="REF", help="git ref of the previous release "
+                    "(default: the newest tag)")
+    ap.add_argument("--no-baseline", action="store_true", help="this tree only")
+    ap.add_argument("--repeat", type=int, default=2, help="runs per figure and version; the best is kept")
+    ap.add_argument("--only", default="", help="only workloads whose name contains this")
+    ap.add_argument("--tensile", default=None, metavar="PATH", help="the real Tensile kernel for the check "
+                    "and lint rows (default: the one in tests/corpus)")
+    ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        print(json.dumps(measure(args.worker)))
+        return 0
+    ref = None
+    if not args.no_baseline:
+        ref = args.baseline or subprocess.run(["git", "-C", str(REPO), "describe", "--tags", "--abbrev=0"],
+                                              capture_output=True, text=True).stdout.strip() or None
+    if args.tensile:
+        os.environ["GCNEMU_BENCH_TENSILE"] = str(Path(args.tensile).resolve())
+    tensile = Path(os.environ.get("GCNEMU_BENCH_TENSILE") or CORPUS_TENSILE)
+    here_env = dict(os.environ, PYTHONPATH=str(REPO))
+    base_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
+                         text=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        base_py = baseline_python(ref, Path(tmp)) if ref else None
+        print(f"gcnemu speed, one run on {os.cpu_count()} cores: this tree ({rev}) vs {ref or 'no baseline'}; "
+              f"best of {args.repeat} each, interleaved")
+        print(f"real Tensile GEMM: {tensile.name} ({tensile.read_text().count(chr(10)):,} lines)\n")
+        head = f"{'workload':<46} {'unit':<13} {'this tree':>12} {'cpu-based':>12} {'baseline':>12} {'ratio':>7}  target"
+        print(head)
+        print("-" * len(head))
+        for w in WORKLOADS:
+            if args.only not in w.name:
+                continue
+            best: dict[str, tuple | str] = {}
+            for _ in range(max(1, args.repeat)):
+                for who, py, env in (("new", sys.executable, here_env), ("old", base_py, base_env)):
+                    if py is None:
+                        continue
+                    r = run_once(py, w.name, env)
+                    prev = best.get(who)
+                    if isinstance(r, str):
+                        best.setdefault(who, r)
+                    elif not isinstance(prev, tuple) or r[1] < prev[1]:
+                        best[who] = r
+            new, old = best.get("new"), best.get("old")
+            rate = f"{new[0] / new[1]:,.0f}" if isinstance(new, tuple) else "failed"
+            cpu_rate = f"{new[0] / max(new[2], 1e-9):,.0f}" if isinstance(new, tuple) else ""
+            base = f"{old[0] / old[1]:,.0f}" if isinstance(old, tuple) else "n/a"
+            ratio = (f"{(new[0] / new[1]) / (old[0] / old[1]):.2f}x"
+                     if isinstance(new, tuple) and isinstance(old, tuple) else "")
+            print(f"{w.name:<46} {w.unit:<13} {rate:>12} {cpu_rate:>12} {base:>12} {ratio:>7}  {w.target}",
+                  flush=True)
+            if isinstance(new, str):
+                print(f"    this tree failed: {new}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
