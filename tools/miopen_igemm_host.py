@@ -149,10 +149,6 @@ class Launch:
     workgroup: int
     args: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def workgroups(self) -> int:
-        return self.grid[0] * self.grid[1] * self.grid[2]
-
     def arg_statement(self, pointers: tuple[str, str, str] = ("IN", "WEI", "OUT")) -> str:
         """The header's `arg:` statement: positional, in kernarg order."""
         values = [f"{k}={v:#x}" if k.startswith(("magic", "shift")) else f"{k}={v}" for k, v in self.args.items()]
@@ -214,13 +210,15 @@ DTYPE = {"fp16": "f16", "fp32": "f32", "bf16": "bf16"}
 def tolerance(kernel: IgemmKernel, p: Conv2d) -> tuple[float, float]:
     """(tol, rtol) for comparing the kernel's output with numpy's fp32 result, inputs in [-1, 1).
 
-    Each product of two fp16 inputs is exact in fp32 (11 x 11 significant bits), so the kernel
-    (MFMA, fp32 accumulators) and numpy differ only by the order of the fp32 additions of the
-    same K = y*x*c/group products, at most (K - 1) * 2^-24 * sum|products| <= (K - 1) * K * 2^-24
-    each, hence twice that; then by rounding the output to fp16: half an ulp, 2^-11 relative."""
+    A product of two fp16 (or bf16) inputs is exact in fp32 (11 x 11 significant bits), so the
+    kernel (MFMA, fp32 accumulators) and numpy differ only by the order of the fp32 additions of
+    the same K = y*x*c/group products: at most (K - 1) * 2^-24 * sum|products| <= (K - 1) * K * 2^-24
+    each, twice that for the two (fp32 inputs add one rounding per product: K instead of K - 1).
+    Then the output is rounded to its type: half an ulp, 2^-11 relative for fp16, 2^-8 for bf16."""
     gemm_k = p.y * p.x * (p.c // p.group)
+    terms = gemm_k if kernel.precision == "fp32" else gemm_k - 1
     rounding = {"fp16": 2.0 ** -11, "bf16": 2.0 ** -8, "fp32": 0.0}[kernel.precision]
-    return _round_up(2 * (gemm_k - 1) * gemm_k * 2.0 ** -24), rounding
+    return _round_up(2 * terms * gemm_k * 2.0 ** -24), rounding
 
 
 def _round_up(v: float) -> float:
