@@ -74,6 +74,24 @@ def test_sdwa_f16_halves_and_preserve():
     assert (r.v(1) & 0xFFFF == 0xABCD).all()
 
 
+def test_sdwa_and_dpp_modifiers_select_their_encoding_without_the_suffix():
+    """llvm-mc encodes `v_cvt_f32_f16 v1, v0 src0_sel:WORD_1` as v_cvt_f32_f16_sdwa and
+    `v_mov_b32 v3, v0 row_shr:1` as v_mov_b32_dpp; MIOpen's fp16-alt iGEMM kernels spell them so.
+    They ran as plain VOP1 before (the high half ignored, no lane shift)."""
+    lo = (RNG.standard_normal(64) * 4).astype(F16)
+    hi = (RNG.standard_normal(64) * 4).astype(F16)
+    packed = lo.view(np.uint16).astype(U32) | (hi.view(np.uint16).astype(U32) << 16)
+    r = run("v_cvt_f32_f16 v1, v0 src0_sel:WORD_1\n"
+            "v_cvt_f32_f16_sdwa v2, v0 dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:WORD_1\n"
+            "v_mov_b32 v3, v0 row_shr:1\n"
+            "v_mov_b32_dpp v4, v0 row_shr:1 row_mask:0xf bank_mask:0xf\n"
+            "v_pack_b32_f16 v5, v1, v1 op_sel:[1,0]", v={0: packed, 3: 7, 4: 7})
+    assert (r.f32(1) == hi.astype(F32)).all() and (r.v(1) == r.v(2)).all()
+    assert (r.v(3) == r.v(4)).all() and (r.v(3)[1:16] == packed[0:15]).all()
+    # op_sel is VOP3, not SDWA: the pack keeps its own encoding (high half of src0, low of src1)
+    assert (r.v(5) == ((r.v(1) >> 16) | (r.v(1) << 16))).all()
+
+
 def test_abs_neg_on_f16_and_f64_use_their_sign_bit():
     x16 = (RNG.standard_normal(64)).astype(F16)
     x64 = RNG.standard_normal(64)

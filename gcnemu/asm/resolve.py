@@ -140,7 +140,7 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
         if has_errors(diags):
             raise GcnemuError("the program has errors", [d for d in diags if d.severity == "error"])
     symbols = program.symbols  # once: the property scans every statement (per instruction, quadratic)
-    instructions = [_bind_lit_symbols(i, symbols) for i in program.instructions]
+    instructions = [_with_encoding_suffix(_bind_lit_symbols(i, symbols)) for i in program.instructions]
     infos = [opcodes.lookup(i.mnemonic) for i in instructions]
     return Kernel(program, tgt, instructions, program.labels, symbols, infos)
 
@@ -165,6 +165,29 @@ def _lit_value(op, symbols: dict):
         return Imm(eval_const(x, symbols), x.span, src)
     except (GcnemuError, TypeError, ValueError, ZeroDivisionError, OverflowError):
         return op
+
+
+# modifiers that only the SDWA or the DPP encoding of a VOP1/VOP2/VOPC instruction has
+_SDWA_MODIFIERS = frozenset({"dst_sel", "dst_unused", "src0_sel", "src1_sel"})
+_DPP_MODIFIERS = frozenset({"quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol", "wave_shr",
+                            "wave_ror", "row_mirror", "row_half_mirror", "row_bcast", "row_mask", "bank_mask",
+                            "bound_ctrl"})
+_DPP_BARE = frozenset({"row_mirror", "row_half_mirror"})  # controls without a value, parsed as operands
+
+
+def _with_encoding_suffix(ins: Instruction) -> Instruction:
+    """The instruction as llvm-mc encodes it: `v_cvt_f32_f16 v3, v1 src0_sel:WORD_1` is
+    v_cvt_f32_f16_sdwa and `v_mov_b32 v0, v1 row_shr:1` is v_mov_b32_dpp (the modifiers choose
+    the encoding when the mnemonic names none). The simulator takes SDWA selects and DPP lane
+    moves from the suffix, so without it such an instruction would silently run as plain VOP1."""
+    if not ins.mnemonic.startswith("v_") or opcodes.base_mnemonic(ins.mnemonic)[1]:
+        return ins
+    names = {m.name for m in ins.modifiers}
+    if names & _SDWA_MODIFIERS:
+        return replace(ins, mnemonic=ins.mnemonic + "_sdwa")
+    if names & _DPP_MODIFIERS or any(isinstance(o, Symbol) and o.name in _DPP_BARE for o in ins.operands):
+        return replace(ins, mnemonic=ins.mnemonic + "_dpp")
+    return ins
 
 
 def _bind_lit_symbols(ins: Instruction, symbols: dict) -> Instruction:
