@@ -120,6 +120,15 @@ def abi_from_program(program, setup: Setup) -> None:
     setup.workgroup_id_sgprs = ids
 
 
+def kernel_entry(program, labels: dict) -> int:
+    """Index of the instruction a wave starts at: the label of the file's first `.amdhsa_kernel`
+    when the file defines one (llc puts called functions before the kernel), else 0."""
+    for s in program.statements:
+        if getattr(s, "name", None) == ".amdhsa_kernel" and getattr(s, "args", None):
+            return labels.get(s.args[0].strip(), 0)
+    return 0
+
+
 def buffer_descriptor(base: int, num_records: int, stride: int = 0) -> list[int]:
     """A gfx9 V# with the fields gcnemu uses: base, stride, num_records (bytes when stride is 0).
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
-from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, sgpr_range
+from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, kernel_entry, sgpr_range
 from .sim.context import SimError
 from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
@@ -67,6 +67,14 @@ def misaligned_warnings(engine) -> list[Diagnostic]:
     return out
 
 
+def place_code_object(memory: GlobalMemory, kernel: Kernel) -> None:
+    """Put what the code reads of its own code object in memory: the GOT, when the code loads
+    function addresses through `@gotpcrel32` (gcnemu.asm.image). Nothing otherwise."""
+    image = kernel._image
+    if image is not None and image.got:
+        memory.place("__got", image.got_base, image.got_bytes())
+
+
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
                  max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
@@ -79,6 +87,7 @@ class Simulation:
         if abi_from_file:
             abi_from_program(kernel.program, self.setup)
         self.memory = GlobalMemory()
+        place_code_object(self.memory, kernel)
         self.lds = LDS(kernel.target.lds_bytes)
         self.diagnostics: list[Diagnostic] = []
         self._buffers = {}
@@ -123,8 +132,10 @@ class Simulation:
                               f"0..{MAX_PRIVATE_BYTES} bytes")
         x, y, z = s.workgroup_size
         packed = self.kernel.target.name != "gfx908"
+        entry = kernel_entry(self.kernel.program, self.kernel.labels)
         for wi in range(s.num_waves):
             w = WaveState(wi)
+            w.pc = entry
             if s.private_segment_size:
                 w.scratch_size = s.private_segment_size
                 w.scratch_base = self.memory.alloc(f"__scratch_w{wi}", 64 * s.private_segment_size).base
