@@ -139,6 +139,7 @@ class Simulation:
             if s.private_segment_size:
                 w.scratch_size = s.private_segment_size
                 w.scratch_base = self.memory.alloc(f"__scratch_w{wi}", 64 * s.private_segment_size).base
+                self._private_segment_registers(w)
             tid = np.arange(wi * 64, wi * 64 + 64)
             active = tid < s.threads
             bits = 0
@@ -184,6 +185,23 @@ class Simulation:
                 w.vgpr[int(m.group(1))] = arr.astype(np.int64).astype(np.uint32) if arr.dtype.kind in "iu" else arr
                 w.vgpr_init[int(m.group(1))] = True
             self.waves.append(w)
+
+    def _private_segment_registers(self, w: WaveState) -> None:
+        """The private segment buffer V# (swizzled, ADD_TID, 4-byte elements, index stride 64, as
+        the runtime builds it for scratch) and the wave's offset into it: the V# of every wave
+        points at wave 0's scratch, so wave w's offset is the distance to its own."""
+        s = self.setup
+        if s.private_buffer_sgpr is None and s.wave_offset_sgpr is None:
+            return
+        if not hasattr(self, "_scratch_base0"):
+            self._scratch_base0 = w.scratch_base
+        base = self._scratch_base0
+        if s.private_buffer_sgpr is not None:
+            words = [base & 0xFFFFFFFF, (base >> 32) & 0xFFFF | (1 << 31), 0xFFFFFFFF,
+                     (1 << 19) | (3 << 21) | (1 << 23) | 0x00027000]
+            w.set_sgpr(s.private_buffer_sgpr, np.array(words, np.uint32))
+        if s.wave_offset_sgpr is not None:
+            w.set_sgpr(s.wave_offset_sgpr, np.array([(w.scratch_base - base) & 0xFFFFFFFF], np.uint32))
 
     # ------------------------------------------------------------ running
     def run(self) -> "Simulation":
