@@ -95,21 +95,24 @@ class CodeImage:
         raise KeyError(name)
 
     def describe_jump(self, address: int, instructions: list[Instruction]) -> str:
-        """Why `address` is no place to jump to, for an error message."""
+        """Why `address` is no place to jump to, for an error message after the mnemonic."""
         if address in self.unresolved:
             name = self.unresolved[address]
-            where = f"a {self.data_labels[name]} data label" if name in self.data_labels else \
-                "not defined in this file (an external function, e.g. a device-library routine, has no body here)"
-            return f"a call to '{name}', which is {where}"
+            if name in self.data_labels:
+                return f"jumps to '{name}', a label of the data section {self.data_labels[name]}, not code"
+            return (f"calls '{name}', which this file does not define (an external function, e.g. a "
+                    f"device-library routine, has no body here: put its definition in the file)")
         if not (CODE_BASE <= address < self.end):
-            return (f"0x{address:x} is not an instruction address: it is outside the code "
+            return (f"jumps to 0x{address:x}, which is not an instruction address: it is outside the code "
                     f"(0x{CODE_BASE:x}..0x{self.end:x})")
         i = bisect.bisect_right(self.addresses, address) - 1
         if i < 0:
-            return f"0x{address:x} is not an instruction address: it is before the first instruction"
-        ins = instructions[i]
-        return (f"0x{address:x} is not an instruction address: it is {address - self.addresses[i]} bytes into "
-                f"'{ins.text()}' (line {ins.span.line}, at 0x{self.addresses[i]:x})")
+            return f"jumps to 0x{address:x}, which is not an instruction address: it is before the first instruction"
+        ins = instructions[i] if i < len(instructions) else None
+        what = f"'{ins.text()}' (line {ins.span.line}, at 0x{self.addresses[i]:x})" if ins is not None else \
+            f"the instruction at 0x{self.addresses[i]:x}"
+        return (f"jumps to 0x{address:x}, which is not an instruction address: it is "
+                f"{address - self.addresses[i]} bytes into {what}")
 
 
 def _int(text: str, symbols: dict) -> int:

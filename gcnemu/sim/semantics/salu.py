@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...asm.image import CODE_BASE  # noqa: F401  (re-exported: where the code starts)
-from ...asm.program import Special, Symbol
+from ...asm.program import Imm, Special, Symbol
 from ..context import Ctx, SimError
 from ..state import SPECIAL_SLOTS
 from . import scalar_op, semantic
@@ -628,7 +628,7 @@ def index_of(ctx: Ctx, address: int) -> int:
     image = _image(ctx)
     index = image.index_at(address)
     if index is None:
-        raise SimError(f"{ctx.ins.mnemonic}: jump to {image.describe_jump(address, ctx.instructions)}")
+        raise SimError(f"{ctx.ins.mnemonic} {image.describe_jump(address, ctx.instructions)}")
     return index
 
 
@@ -653,12 +653,17 @@ def s_swappc_b64(ctx: Ctx, ins) -> None:
 
 @semantic("s_call_b64")
 def s_call_b64(ctx: Ctx, ins) -> None:
-    """D = return address; jump to the label."""
+    """D = return address; jump to the label, or by a number of dwords: PC = next + SIMM16 * 4."""
     label = ctx.op(1)
-    if not isinstance(label, Symbol) or label.name not in ctx.labels:
+    ret = pc_of(ctx, ctx.wave.pc + 1)
+    if isinstance(label, Symbol) and label.name in ctx.labels:
+        target = ctx.labels[label.name]
+    elif isinstance(label, Imm):
+        target = index_of(ctx, ret + 4 * sext(label.value, 16))
+    else:
         raise SimError(f"{ins.mnemonic}: unknown call target '{label.text()}'")
-    ctx.write_s(0, pc_of(ctx, ctx.wave.pc + 1), 2)
-    ctx.branch_to = ctx.labels[label.name]
+    ctx.write_s(0, ret, 2)
+    ctx.branch_to = target
 
 
 # ---------------------------------------------------------------- hardware registers (s_getreg / s_setreg)
