@@ -120,6 +120,40 @@ def test_a_jump_outside_the_code_is_an_error(tmp_path):
     assert sim.error is not None and "outside the code" in sim.error.message
 
 
+def test_a_rel32_call_to_an_undefined_function_stops_at_the_call_naming_it(tmp_path):
+    sim = run_asm(tmp_path, """\
+        s_getpc_b64 s[4:5]
+        s_add_u32 s4, s4, __ocml_exp_f32@rel32@lo+4
+        s_addc_u32 s5, s5, __ocml_exp_f32@rel32@hi+12
+        s_swappc_b64 s[30:31], s[4:5]
+        s_endpgm
+    """)
+    assert sim.error is not None
+    assert "s_swappc_b64" in (tmp_path / "k.s").read_text().splitlines()[sim.error.span.line - 1]
+    assert "calls '__ocml_exp_f32', which this file does not define" in sim.error.message
+
+
+def test_code_after_a_data_section_keeps_its_addresses(tmp_path):
+    """Bytes in another section do not move the code; .p2align and .long in .text do."""
+    sim = run_asm(tmp_path, """\
+        s_getpc_b64 s[0:1]
+        s_branch over
+        .p2align 4
+        .long 0
+    over:
+        .section .rodata
+        .long 1, 2, 3
+        .text
+    here:
+        s_mov_b32 s2, here@abs32@lo
+        s_endpgm
+    """)
+    assert sim.error is None
+    w = sim.wave(0)
+    # getpc returns 4 (the s_branch); `here` is at 20: 8 bytes of code, padding to 16, a .long
+    assert int(w.s[2]) - int(w.s[0]) == 20 - 4
+
+
 # ---------------------------------------------------------------- compiled kernels
 
 
