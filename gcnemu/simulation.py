@@ -69,10 +69,15 @@ def misaligned_warnings(engine) -> list[Diagnostic]:
 
 def place_code_object(memory: GlobalMemory, kernel: Kernel) -> None:
     """Put what the code reads of its own code object in memory: the GOT, when the code loads
-    function addresses through `@gotpcrel32` (gcnemu.asm.image). Nothing otherwise."""
+    function addresses through `@gotpcrel32`, and the data sections its relocations address
+    (gcnemu.asm.image). Nothing when the code relocates nothing."""
     image = kernel._image
-    if image is not None and image.got:
+    if image is None:
+        return
+    if image.got:
         memory.place("__got", image.got_base, image.got_bytes())
+    for name, base, data in image.data:
+        memory.place(name, base, data)
 
 
 class Simulation:

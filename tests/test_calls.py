@@ -171,7 +171,8 @@ def expected(x: np.ndarray) -> np.ndarray:
     a = x * x + 3
     twice = (a * a + a) * 2
     fact = np.array([math.factorial(max(i & 7, 1)) for i in range(len(x))], dtype=np.float32)
-    return twice + fact + x * 0.5
+    weights = 0.25 * (np.arange(len(x)) % 8 + 1)
+    return twice + fact + x * 0.5 + weights
 
 
 @needs_llc
@@ -179,6 +180,7 @@ def expected(x: np.ndarray) -> np.ndarray:
 def test_llc_kernel_with_nested_recursive_and_got_calls_matches_numpy(tmp_path, calls_asm, target):
     asm = calls_asm[target]
     assert "@rel32@lo+4" in asm and "@gotpcrel32@lo+4" in asm and "s_swappc_b64" in asm
+    assert "weights@rel32@lo+4" in asm and ".section\t.rodata" in asm  # the constant table
     assert ("buffer_store_dword" if target in ("gfx908", "gfx90a") else "scratch_store_dword") in asm
     path = tmp_path / "calls.s"
     # scratch: the recursion uses a dynamic stack (.amdhsa_uses_dynamic_stack), beyond the fixed size

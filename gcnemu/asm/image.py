@@ -30,7 +30,9 @@ address + 4), as LLVM's AMDGPU assembler and ELF linker compute them:
 
 A symbol the file does not define (an external device-library function with no body here)
 gets a placeholder address outside the code; jumping there stops the run with a message
-naming it (`unresolved`). Data labels (.rodata, .data) are not placed in memory.
+naming it (`unresolved`). Data sections with labels (.rodata constant tables, .data, .bss)
+are placed after the GOT with the bytes their directives emit, so `table@rel32@lo+4` followed by
+a load reads the table; metadata sections (.note, .AMDGPU.*) are not loaded.
 """
 from __future__ import annotations
 
@@ -68,7 +70,8 @@ class CodeImage:
     got: dict[str, int] = field(default_factory=dict)  # symbol -> address of its GOT entry
     got_base: int = 0
     unresolved: dict[int, str] = field(default_factory=dict)  # placeholder address -> symbol name
-    data_labels: dict[str, str] = field(default_factory=dict)  # label in a data section -> section
+    data_labels: dict[str, str] = field(default_factory=dict)  # label of a section not placed -> section
+    data: list[tuple[str, int, bytes]] = field(default_factory=list)  # placed data sections: name, base, bytes
 
     def address_of(self, index: int) -> int:
         """Address of instruction `index`; the end of the code for the index after the last."""
@@ -187,6 +190,7 @@ def layout(program: Program, target: str) -> CodeImage:
     offsets: dict[str, int] = {}
     aligns: dict[str, int] = {}
     placed: list[tuple[str, int, int]] = []  # per instruction: (section, offset, size)
+    pending: dict[str, list] = {}  # section -> [(directive, offset, bytes)] (data: filled in once placed)
     label_at: dict[str, tuple[str, int]] = {}
     for s in program.statements:
         t = type(s)
@@ -213,6 +217,7 @@ def layout(program: Program, target: str) -> CodeImage:
             else:
                 add, align = _directive_bytes(s, offsets.get(section, 0), known)
                 if add or align > 1:
+                    pending.setdefault(section, []).append((s, offsets.get(section, 0), add))
                     offsets[section] = offsets.get(section, 0) + add
                     aligns[section] = max(aligns.get(section, 1), align)
     code_sections: list[str] = []
@@ -230,6 +235,18 @@ def layout(program: Program, target: str) -> CodeImage:
         cursor += offsets.get(sec, 0)
     end = cursor
     addresses = [starts[sec] + off for sec, off, _ in placed]
+    # data sections that hold a label and bytes (.rodata tables, .data, .bss) follow the code and a
+    # GOT-sized gap, each at its alignment; metadata sections (.note, .AMDGPU.*) are not loaded
+    data_sections = []
+    for sec in dict.fromkeys(sec for sec, _off in label_at.values()):
+        if sec not in starts and offsets.get(sec, 0) and not sec.startswith((".note", ".AMDGPU", ".debug")):
+            data_sections.append(sec)
+    cursor = end + (-end % 8) + DATA_GAP
+    for sec in data_sections:
+        align = max(aligns.get(sec, 1), 8)
+        cursor += -cursor % align
+        starts[sec] = cursor
+        cursor += offsets[sec]
     labels, data_labels = {}, {}
     for name, (sec, off) in label_at.items():
         if sec in starts:
@@ -238,7 +255,61 @@ def layout(program: Program, target: str) -> CodeImage:
             data_labels[name] = sec
     image = CodeImage(addresses, [size for _, _, size in placed], labels, end, data_labels=data_labels)
     image.got_base = end + (-end % 8)
+    env = {k: v.value for k, v in program.symbols.items() if isinstance(v, Imm)}
+    env.update(labels)
+    for sec in data_sections:
+        image.data.append((sec, starts[sec], _section_bytes(pending.get(sec, []), offsets[sec], env)))
     return image
+
+
+DATA_GAP = 0x10000  # room for the GOT (8192 entries) between the code and the first data section
+
+
+def _section_bytes(directives: list, size: int, env: dict) -> bytes:
+    """The contents of a data section: each directive's bytes at its offset."""
+    out = bytearray(size)
+    for d, offset, length in directives:
+        data = _directive_data(d, offset, length, env)
+        out[offset:offset + len(data)] = data
+    return bytes(out)
+
+
+def _directive_data(d: Directive, offset: int, length: int, env: dict) -> bytes:
+    """The bytes a data directive emits (`length` of them, known from the layout). A value that
+    does not evaluate (a symbol gcnemu cannot resolve) leaves zeros, as a relocation would."""
+    from .expr import evaluate
+    name, args = d.name.lower(), [a for a in d.args if a.strip()]
+
+    def value(text: str, default: int = 0) -> int:
+        try:
+            return evaluate(text.strip(), env)
+        except Exception:
+            return default
+
+    if name in _DATA_SIZES:
+        width = _DATA_SIZES[name]
+        return b"".join((value(a) & ((1 << (8 * width)) - 1)).to_bytes(width, "little") for a in args)
+    if name == ".fill" and args:
+        size = value(args[1], 1) if len(args) > 1 else 1
+        fill = value(args[2]) if len(args) > 2 else 0
+        one = (fill & 0xFFFFFFFF).to_bytes(4, "little")[:size] + bytes(max(size - 4, 0))
+        return one * (length // max(size, 1))
+    if name in (".space", ".skip", ".zero"):
+        fill = value(args[1]) if len(args) > 1 else 0
+        return bytes([fill & 0xFF]) * length
+    if name in (".ascii", ".asciz", ".string"):
+        out = b""
+        for a in args:
+            a = a.strip()
+            text = codecs.escape_decode(a[1:-1].encode())[0] if len(a) >= 2 and a[0] == a[-1] == '"' else b""
+            out += text + (b"" if name == ".ascii" else b"\0")
+        return out
+    if name in _ALIGN_POW2 or name in _ALIGN_BYTES:
+        width = {".p2alignw": 2, ".balignw": 2, ".p2alignl": 4, ".balignl": 4}.get(name, 1)
+        fill = value(args[1]) if len(args) > 1 else 0
+        unit = (fill & ((1 << (8 * width)) - 1)).to_bytes(width, "little")
+        return (unit * (length // width + 1))[:length]
+    return bytes(length)
 
 
 # ---------------------------------------------------------------- relocation

@@ -4,10 +4,14 @@
 ; s[30:31] in a VGPR lane and keeps a frame through s32/s33); `fact` is recursive and keeps its
 ; state in scratch (buffer_* on the private segment buffer on gfx908/gfx90a, scratch_* on
 ; gfx942/gfx950); `scaled` has external linkage, so the kernel loads its address from the GOT
-; (@gotpcrel32) instead of computing it (@rel32).
-;   out[i] = twice(square_plus(x[i], 3)) + fact(i & 7) + scaled(x[i])
+; (@gotpcrel32) instead of computing it (@rel32); `weights` is a constant table in .rodata that
+; the kernel addresses with @rel32 and reads with a global load.
+;   out[i] = twice(square_plus(x[i], 3)) + fact(i & 7) + scaled(x[i]) + weights[i & 7]
 target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
+
+@weights = internal addrspace(4) constant [8 x float] [float 0.25, float 0.5, float 0.75, float 1.0,
+                                                     float 1.25, float 1.5, float 1.75, float 2.0]
 
 define internal float @square_plus(float %x, i32 %k) #0 {
   %kf = sitofp i32 %k to float
@@ -51,7 +55,10 @@ define amdgpu_kernel void @calls(ptr addrspace(1) %out, ptr addrspace(1) %x) {
   %ff = sitofp i32 %f to float
   %s = call float @scaled(float %v)
   %r0 = fadd float %b, %ff
-  %r = fadd float %r0, %s
+  %r1 = fadd float %r0, %s
+  %pw = getelementptr [8 x float], ptr addrspace(4) @weights, i32 0, i32 %n
+  %w = load float, ptr addrspace(4) %pw
+  %r = fadd float %r1, %w
   %po = getelementptr float, ptr addrspace(1) %out, i32 %tid
   store float %r, ptr addrspace(1) %po
   ret void
