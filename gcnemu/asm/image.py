@@ -442,7 +442,7 @@ def link(instructions: list[Instruction], image: CodeImage, symbols: dict, label
         for op in ins.operands:
             try:
                 value = relocated_value(op, image.addresses[i], image, symbols, labels)
-            except LinkError:
+            except (LinkError, KeyError):
                 value = None  # left as written: evaluating it stops the run with the symbol named
             ops.append(op if value is None else Imm(value, op.span, op.text()))
         out[i] = replace(ins, operands=tuple(ops))
