@@ -63,22 +63,22 @@ def instruction_size(ins: Instruction, target: str, value_of: ValueOf | None = N
         return 8 if base == "s_setreg_imm32_b32" else 4
     if family in _SCALAR_WITH_LITERAL:
         specs = info.operands if info is not None else ()
-        sources = [(op, _spec_type(specs, k, base, op)) for k, op in enumerate(ins.operands)
-                   if not (k < len(specs) and specs[k].write) and not (not specs and k == 0 and family != "SOPC")]
-        return 4 + 4 * any(_is_literal(op, typ, value_of) for op, typ in sources)
+        literal = False
+        for k, op in enumerate(ins.operands):
+            spec = specs[k] if k < len(specs) else None
+            is_dst = spec.write if spec is not None else (k == 0 and family != "SOPC")
+            if not is_dst:
+                literal |= _is_literal(op, spec.type if spec is not None and spec.type else _type_of(base), value_of)
+        return 8 if literal else 4
     if family in _VOP32:
         return _vop_size(ins, base, sfx, family, info, target, value_of)
     return 4
 
 
-def _spec_type(specs, k: int, base: str, op) -> str:
-    if k < len(specs) and specs[k].type:
-        return specs[k].type
+def _type_of(base: str) -> str:
+    """An operand type from the mnemonic (`s_cmp_eq_u64` -> u64) when the table has no row."""
     m = _TYPE_SUFFIX.findall(base)
-    if not m:
-        return "b32"
-    kind, bits = m[-1]
-    return {"f": "f", "bf": "bf", "i": "i", "u": "u", "b": "b"}[kind] + bits
+    return "".join(m[-1]) if m else "b32"
 
 
 def _vop_size(ins: Instruction, base: str, sfx: str, family: str, info, target: str, value_of: ValueOf) -> int:
@@ -118,7 +118,7 @@ def _vop_size(ins: Instruction, base: str, sfx: str, family: str, info, target: 
         if n_src == 1 and family != "VOP1" and sfx != "_e32" and not (isinstance(op, Reg) and op.file == "v"):
             return 8  # src1 of the 32-bit forms is a VGPR
         if n_src == 0:
-            typ = spec.type if spec is not None and spec.type else _spec_type((), 0, base, op)
+            typ = spec.type if spec is not None and spec.type else _type_of(base)
             literal = _is_literal(op, typ, value_of)
         n_src += 1
     return 8 if literal else 4
