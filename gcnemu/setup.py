@@ -51,6 +51,10 @@ class Setup:
     lds_init: np.ndarray | None = None
     kernarg_sgpr: int | None = 0  # first SGPR of the kernarg pointer, None when not enabled
     workgroup_id_sgprs: dict[str, int] = field(default_factory=lambda: {"x": 2})
+    # scratch through MUBUF (gfx908/gfx90a): the private segment buffer V# (4 user SGPRs) and the
+    # wave's offset into it (a system SGPR), None when the descriptor does not enable them
+    private_buffer_sgpr: int | None = None
+    wave_offset_sgpr: int | None = None
 
     @property
     def threads(self) -> int:
@@ -118,6 +122,30 @@ def abi_from_program(program, setup: Setup) -> None:
             ids[axis] = nxt
             nxt += 1
     setup.workgroup_id_sgprs = ids
+    private_segment_abi(values, setup)
+
+
+def private_segment_abi(values: dict[str, int], setup: Setup) -> None:
+    """Where the private segment buffer V# and the scratch wave offset go (gfx908/gfx90a scratch
+    through buffer_* instructions): the V# is the first user SGPRs; the wave offset is the last
+    system SGPR, after the workgroup ids and workgroup info (AMDGPUUsage, "Initial Kernel
+    Execution State"). `values`: the `.amdhsa_*` directives of the kernel."""
+    setup.private_buffer_sgpr = 0 if values.get(".amdhsa_user_sgpr_private_segment_buffer", 0) else None
+    setup.wave_offset_sgpr = None
+    if values.get(".amdhsa_system_sgpr_private_segment_wavefront_offset", 0):
+        slot = values.get(".amdhsa_user_sgpr_count", 0)
+        slot += sum(1 for axis in "xyz" if values.get(f".amdhsa_system_sgpr_workgroup_id_{axis}", axis == "x"))
+        slot += 1 if values.get(".amdhsa_system_sgpr_workgroup_info", 0) else 0
+        setup.wave_offset_sgpr = slot
+
+
+def kernel_entry(program, labels: dict) -> int:
+    """Index of the instruction a wave starts at: the label of the file's first `.amdhsa_kernel`
+    when the file defines one (llc puts called functions before the kernel), else 0."""
+    for s in program.statements:
+        if getattr(s, "name", None) == ".amdhsa_kernel" and getattr(s, "args", None):
+            return labels.get(s.args[0].strip(), 0)
+    return 0
 
 
 def buffer_descriptor(base: int, num_records: int, stride: int = 0) -> list[int]:

@@ -16,7 +16,7 @@ import numpy as np
 
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
-from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, sgpr_range
+from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, kernel_entry, sgpr_range
 from .sim.context import SimError
 from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
@@ -67,6 +67,19 @@ def misaligned_warnings(engine) -> list[Diagnostic]:
     return out
 
 
+def place_code_object(memory: GlobalMemory, kernel: Kernel) -> None:
+    """Put what the code reads of its own code object in memory: the GOT, when the code loads
+    function addresses through `@gotpcrel32`, and the data sections its relocations address
+    (gcnemu.asm.image). Nothing when the code relocates nothing."""
+    image = kernel._image
+    if image is None:
+        return
+    if image.got:
+        memory.place("__got", image.got_base, image.got_bytes())
+    for name, base, data in image.data:
+        memory.place(name, base, data)
+
+
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
                  max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
@@ -79,6 +92,7 @@ class Simulation:
         if abi_from_file:
             abi_from_program(kernel.program, self.setup)
         self.memory = GlobalMemory()
+        place_code_object(self.memory, kernel)
         self.lds = LDS(kernel.target.lds_bytes)
         self.diagnostics: list[Diagnostic] = []
         self._buffers = {}
@@ -123,11 +137,14 @@ class Simulation:
                               f"0..{MAX_PRIVATE_BYTES} bytes")
         x, y, z = s.workgroup_size
         packed = self.kernel.target.name != "gfx908"
+        entry = kernel_entry(self.kernel.program, self.kernel.labels)
         for wi in range(s.num_waves):
             w = WaveState(wi)
+            w.pc = entry
             if s.private_segment_size:
                 w.scratch_size = s.private_segment_size
                 w.scratch_base = self.memory.alloc(f"__scratch_w{wi}", 64 * s.private_segment_size).base
+                self._private_segment_registers(w)
             tid = np.arange(wi * 64, wi * 64 + 64)
             active = tid < s.threads
             bits = 0
@@ -173,6 +190,23 @@ class Simulation:
                 w.vgpr[int(m.group(1))] = arr.astype(np.int64).astype(np.uint32) if arr.dtype.kind in "iu" else arr
                 w.vgpr_init[int(m.group(1))] = True
             self.waves.append(w)
+
+    def _private_segment_registers(self, w: WaveState) -> None:
+        """The private segment buffer V# (swizzled, ADD_TID, 4-byte elements, index stride 64, as
+        the runtime builds it for scratch) and the wave's offset into it: the V# of every wave
+        points at wave 0's scratch, so wave w's offset is the distance to its own."""
+        s = self.setup
+        if s.private_buffer_sgpr is None and s.wave_offset_sgpr is None:
+            return
+        if not hasattr(self, "_scratch_base0"):
+            self._scratch_base0 = w.scratch_base
+        base = self._scratch_base0
+        if s.private_buffer_sgpr is not None:
+            words = [base & 0xFFFFFFFF, (base >> 32) & 0xFFFF | (1 << 31), 0xFFFFFFFF,
+                     (1 << 19) | (3 << 21) | (1 << 23) | 0x00027000]
+            w.set_sgpr(s.private_buffer_sgpr, np.array(words, np.uint32))
+        if s.wave_offset_sgpr is not None:
+            w.set_sgpr(s.wave_offset_sgpr, np.array([(w.scratch_base - base) & 0xFFFFFFFF], np.uint32))
 
     # ------------------------------------------------------------ running
     def run(self) -> "Simulation":

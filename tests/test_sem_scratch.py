@@ -64,10 +64,14 @@ def test_a_kernel_without_a_private_segment_is_told_how_to_give_it_one(tmp_path)
 
 
 @pytest.mark.skipif(shutil.which("llc-22") is None, reason="needs llc-22")
-def test_llc_output_spilling_to_scratch_runs_from_its_descriptor(tmp_path):
-    asm = subprocess.run(["llc-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", str(COMPILED / "private_array.ll"),
+@pytest.mark.parametrize("target", ["gfx908", "gfx90a", "gfx942", "gfx950"])
+def test_llc_output_spilling_to_scratch_runs_from_its_descriptor(tmp_path, target):
+    """gfx942/gfx950 address scratch with scratch_*; gfx908/gfx90a with buffer_* through the
+    private segment buffer V# and wave offset that the descriptor asks the launch for."""
+    asm = subprocess.run(["llc-22", "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={target}", str(COMPILED / "private_array.ll"),
                           "-o", "-"], check=True, capture_output=True, text=True).stdout
-    assert "scratch_store_dword" in asm and ".amdhsa_private_segment_fixed_size" in asm
+    store = "buffer_store_dword" if target in ("gfx908", "gfx90a") else "scratch_store_dword"
+    assert store in asm and ".amdhsa_private_segment_fixed_size" in asm
     path = tmp_path / "k.s"
     path.write_text("// gcnemu:\n//   workgroup: 64\n//   buffer O: u32[64] = zeros(64)\n//   arg: O\n"
                     "//   arg: idx = 0\n" + asm)

@@ -175,12 +175,33 @@ def test_buffer_atomic_add_returns_pre_op_with_glc_and_drops_out_of_range_lanes(
     np.testing.assert_array_equal(sim.wave(0).v[1], np.where(LANE < 8, 5 + LANE, 0))
 
 
-def test_swizzled_descriptor_stops_the_run_with_a_clear_message():
-    A = np.zeros(64, dtype=np.uint32)
-    sim = make("buffer_load_dword v1, v0, s[8:11], 0 offen", A)
-    words = buffer_descriptor(sim.buffer_address("A"), 256)
+def _private_segment_words(base: int) -> list[int]:
+    """A V# as the runtime builds the private segment buffer: swizzled, ADD_TID, 4-byte
+    elements, index stride 64."""
+    words = buffer_descriptor(base, 0xFFFFFFFF)
     words[1] |= 1 << 31
-    sim.wave(0).set_sgpr(8, np.array(words, dtype=np.uint32))
-    setv(sim, 0, LANE * 4)
+    words[3] |= (1 << 19) | (3 << 21) | (1 << 23)
+    return words
+
+
+def test_a_swizzled_private_buffer_interleaves_the_lanes_dword_by_dword():
+    """Scratch through buffer_* (gfx908/gfx90a): lane L's private dword k is at byte
+    k * 256 + L * 4 of the wave's segment, so consecutive lanes' dwords are adjacent."""
+    A = np.zeros(64 * 3, dtype=np.uint32)
+    sim = make("buffer_store_dword v1, v0, s[8:11], 0 offen offset:4", A)
+    sim.wave(0).set_sgpr(8, np.array(_private_segment_words(sim.buffer_address("A")), dtype=np.uint32))
+    setv(sim, 0, np.full(64, 4))  # every lane's private byte 8: its dword 2
+    setv(sim, 1, 100 + LANE)
+    run(sim)
+    out = sim.buffer("A", np.uint32)
+    np.testing.assert_array_equal(out[128:], 100 + LANE)
+    assert not out[:128].any()
+
+
+def test_a_wide_access_to_a_swizzled_buffer_stops_with_a_clear_message():
+    A = np.zeros(64 * 4, dtype=np.uint32)
+    sim = make("buffer_load_dwordx2 v[2:3], v0, s[8:11], 0 offen", A)
+    sim.wave(0).set_sgpr(8, np.array(_private_segment_words(sim.buffer_address("A")), dtype=np.uint32))
+    setv(sim, 0, LANE * 0)
     sim.run()
-    assert sim.error is not None and "swizzle" in sim.error.message
+    assert sim.error is not None and "swizzled buffer of 4-byte elements" in sim.error.message

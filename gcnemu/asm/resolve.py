@@ -55,6 +55,16 @@ class Kernel:
     labels: dict[str, int]
     symbols: dict
     infos: list = field(default_factory=list)  # OpInfo | None per instruction
+    _image: object = field(default=None, repr=False)  # CodeImage, made at first use (see `image`)
+
+    @property
+    def image(self):
+        """Byte addresses of the code (`gcnemu.asm.image.CodeImage`): what s_getpc_b64 returns and
+        s_setpc_b64 jumps to. Laid out at first use: checking and linting never need it."""
+        if self._image is None:
+            from .image import layout
+            self._image = layout(self.program, self.target.name)
+        return self._image
 
     def same_file(self, span_file: str, file: str | None) -> bool:
         """Is `span_file` the file a user named (None: the file being assembled)? A name may be
@@ -142,7 +152,20 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
     symbols = program.symbols  # once: the property scans every statement (per instruction, quadratic)
     instructions = [_with_encoding_suffix(_bind_lit_symbols(i, symbols)) for i in program.instructions]
     infos = [opcodes.lookup(i.mnemonic) for i in instructions]
-    return Kernel(program, tgt, instructions, program.labels, symbols, infos)
+    kernel = Kernel(program, tgt, instructions, program.labels, symbols, infos)
+    _link(kernel)
+    return kernel
+
+
+def _link(kernel: Kernel) -> None:
+    """Relocated literals (`callee@rel32@lo+4`, a label used as a value) become the values the
+    linker writes (gcnemu.asm.image); the layout is only made when an instruction has one."""
+    from .image import link, needs_link
+    names = kernel.labels.keys()
+    if not any(needs_link(ins, kernel.symbols, names) for ins in kernel.instructions):
+        return
+    image = kernel.image
+    kernel.instructions = link(kernel.instructions, image, kernel.symbols, set(names))
 
 
 def _lit_value(op, symbols: dict):

@@ -245,6 +245,17 @@ for _v in _SCC_VALUES:
 _ALL_INIT2 = _ALL_INIT * 2
 
 
+_PC_INSTRUCTIONS = ("s_getpc_b64", "s_setpc_b64", "s_swappc_b64", "s_call_b64")
+
+
+def code_facts(kernel, ins: Instruction) -> dict:
+    """Ctx attributes that only the PC instructions read: the kernel's code image (byte addresses,
+    laid out at the first such instruction) and its instruction list (for error messages)."""
+    if not ins.mnemonic.startswith(_PC_INSTRUCTIONS):
+        return {}
+    return {"image": kernel.image, "instructions": kernel.instructions}
+
+
 class Ctx:
     """Execution context of one instruction on one wave, at issue.
 
@@ -278,6 +289,8 @@ class Ctx:
         self._ops = ins.operands
         self._dpp_cache: tuple | None = None
         self._noted: set | None = None
+        self.image = None  # CodeImage of the kernel, for the PC instructions (see code_facts)
+        self.instructions: list = []
 
     @staticmethod
     def issue_template(ins: Instruction, symbols: dict, labels: dict, lds_size: int, target: str,

@@ -49,7 +49,7 @@ from typing import Callable
 import numpy as np
 
 from ..asm.program import Instruction
-from .context import Ctx, RegWrite, SimError
+from .context import Ctx, RegWrite, SimError, code_facts
 from .state import MemoryError_
 from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_LDS_READ, RULE_MFMA_READ,
                        RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, OVERWRITE_RULE, CounterOp,
@@ -807,6 +807,7 @@ class Engine:
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
         extra = {"sramecc": self.sramecc} if self.sramecc is not None else {}
+        extra.update(code_facts(self.kernel, ins))
         return Ctx.issue_template(ins, self._symbols, self._labels, self._lds_bytes, self._ctx_target,
                                   self.float_mode, **extra)
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..asm.program import FloatImm, Imm, Reg, Symbol
 from . import fp
-from .context import _HWREGS, M32, Ctx, SimError, _static_facts, constant_bits
+from .context import _HWREGS, M32, Ctx, SimError, _static_facts, code_facts, constant_bits
 from .pipes import decode
 from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
 from .state import LDS, WAVE, GlobalMemory, MemoryError_, WaveState
@@ -148,9 +148,10 @@ class FunctionalEngine:
         st.pc = pc
         tpl = self._templates[pc]
         if tpl is None:
-            tpl = self._templates[pc] = Ctx.issue_template(self._instructions[pc], self._symbols, self._labels,
+            ins = self._instructions[pc]
+            tpl = self._templates[pc] = Ctx.issue_template(ins, self._symbols, self._labels,
                                                            self.kernel.target.lds_bytes, self.kernel.target.name,
-                                                           self.float_mode)
+                                                           self.float_mode, **code_facts(self.kernel, ins))
         ctx = Ctx.at_issue(st, tpl)
         sem(ctx, self._instructions[pc])
         for wr in ctx.writes:

@@ -71,8 +71,21 @@ class GlobalMemory:
         buf = Buffer(name, self._next, raw)
         size = max(len(raw), 1)
         self._next += (size + 2 * self._align - 1) // self._align * self._align  # a guard gap between buffers
-        self.buffers.append(buf)
-        self._bases.append(buf.base)
+        i = bisect.bisect_right(self._bases, buf.base)  # kept sorted: a placed buffer may lie above
+        self.buffers.insert(i, buf)
+        self._bases.insert(i, buf.base)
+        return buf
+
+    def place(self, name: str, base: int, data: bytes) -> Buffer:
+        """A buffer at a fixed address (the code object's GOT, where the loader put it); it must
+        not overlap another buffer."""
+        raw = np.frombuffer(bytes(data), dtype=np.uint8).copy()
+        buf = Buffer(name, base, raw)
+        i = bisect.bisect_right(self._bases, base)
+        if (i > 0 and self.buffers[i - 1].end > base) or (i < len(self.buffers) and self._bases[i] < buf.end):
+            raise MemoryError_(f"buffer '{name}' at 0x{base:x} overlaps another buffer")
+        self.buffers.insert(i, buf)
+        self._bases.insert(i, base)
         return buf
 
     def track_writes(self) -> None:

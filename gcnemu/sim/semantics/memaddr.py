@@ -11,8 +11,10 @@ configuration decides):
 - dword-or-larger buffer/global accesses are *not* forced to dword alignment: the
   guide's "two LSBs are ignored" describes the strict alignment mode; ROCm runs gfx9
   in unaligned mode (LLVM's `unaligned-buffer-access`), so the address is used as is.
-- swizzled V# (SWIZZLE_ENABLE) addressing is not modelled: it stops the run with a
-  clear error rather than computing a linear address that would silently differ.
+- swizzled V# (SWIZZLE_ENABLE) addressing, as the private segment buffer (scratch on
+  gfx908/gfx90a) uses it, is modelled for accesses no wider than one element (the
+  dword spills and reloads compilers emit); a wider one stops the run with a clear
+  error, since its bytes are not contiguous in memory.
 """
 from __future__ import annotations
 
@@ -110,6 +112,8 @@ class BufferResource:
     swizzle: bool  # bit 63
     num_records: int  # bits 95:64
     add_tid: bool  # bit 119
+    element_size: int = 4  # bits 116:115, bytes: 2, 4, 8, 16 (swizzled buffers)
+    index_stride: int = 64  # bits 118:117, elements: 8, 16, 32, 64 (swizzled buffers)
 
     @classmethod
     def from_words(cls, words: list[int]) -> "BufferResource":
@@ -119,7 +123,8 @@ class BufferResource:
         if add_tid:  # stride[17:14] lives in DATA_FORMAT (V# bits 114:111) when ADD_TID_ENABLE
             stride |= ((w3 >> 15) & 0xF) << 14
         return cls(base=w0 | ((w1 & 0xFFFF) << 32), stride=stride, swizzle=bool((w1 >> 31) & 1),
-                   num_records=w2, add_tid=add_tid)
+                   num_records=w2, add_tid=add_tid, element_size=2 << ((w3 >> 19) & 3),
+                   index_stride=8 << ((w3 >> 21) & 3))
 
 
 @dataclass
@@ -143,15 +148,19 @@ def buffer_access(rsrc: BufferResource, soffset: int, inst_offset: int, vindex: 
     Dword x2/x3/x4 accesses are checked per dword component; sub-dword accesses as a whole.
     Out-of-range loads return 0 and out-of-range stores are dropped (the caller does that).
     """
-    if rsrc.swizzle:
-        raise SimError("buffer resource has SWIZZLE_ENABLE set: swizzled buffer addressing is not modelled")
     idxen = vindex is not None
     index = vindex.astype(np.int64) & 0xFFFFFFFF if idxen else np.zeros(WAVE, dtype=np.int64)
     if rsrc.add_tid:
         index = index + LANES
     offset = (voffset.astype(np.int64) & 0xFFFFFFFF if voffset is not None else np.zeros(WAVE, np.int64)) + inst_offset
-    addrs = (U64(rsrc.base) + U64(soffset & 0xFFFFFFFF) + offset.astype(U64)
-             + U64(rsrc.stride) * index.astype(U64))
+    if rsrc.swizzle:
+        if size > rsrc.element_size:  # the lane's bytes would not be contiguous in memory
+            raise SimError(f"a {size}-byte access through a swizzled buffer of {rsrc.element_size}-byte elements "
+                           "(e.g. the private segment buffer) is not modelled: only accesses of one element are")
+        within = _swizzled(rsrc, index, offset)
+    else:
+        within = offset.astype(U64) + U64(rsrc.stride) * index.astype(U64)
+    addrs = U64(rsrc.base) + U64(soffset & 0xFFFFFFFF) + within
     components = max(1, size // 4)
     step = np.arange(components, dtype=np.int64)[:, None] * 4
     if idxen:
@@ -161,6 +170,16 @@ def buffer_access(rsrc: BufferResource, soffset: int, inst_offset: int, vindex: 
     else:
         ok = (offset[None, :] + step) < rsrc.num_records
     return BufferAccess(addrs, np.array(ok))
+
+
+def _swizzled(rsrc: BufferResource, index: np.ndarray, offset: np.ndarray) -> np.ndarray:
+    """Byte offset of a swizzled buffer element (ISA "Buffer Addressing", swizzled case):
+    element-sized pieces of consecutive indices interleave, index_stride indices at a time.
+    The private segment buffer (scratch) is one: each lane's dword k lies at k * 4 * 64 + lane * 4."""
+    es, ist = rsrc.element_size, rsrc.index_stride
+    index_msb, index_lsb = index // ist, index % ist
+
+    return ((index_msb * rsrc.stride + (offset // es) * es) * ist + index_lsb * es + offset % es).astype(U64)
 
 
 # ---------------------------------------------------------------- LDS DMA

@@ -6,25 +6,28 @@ for s_add_i32/s_sub_i32/s_addk_i32, "result != 0" for logic, shifts, bfe, not,
 abs, bcnt, quadmask and wqm, "S0 was chosen" for min/max, and the new EXEC
 being non-zero for the saveexec family.
 
-PC model: instruction k of the kernel lives at CODE_BASE + 4*k (every
-instruction counted as one dword, whatever its real encoding size). s_getpc_b64
-returns the address of the next instruction, s_setpc_b64/s_swappc_b64 jump to
-such an address, so getpc/setpc round trips and return addresses saved by
-s_swappc_b64/s_call_b64 work. Arithmetic on those addresses with real encoding
-sizes (`sym@rel32@lo+4`) is not modelled.
+PC model: every instruction has its real byte address (`gcnemu.asm.image`: the
+code laid out from CODE_BASE with each instruction's encoded size, 4 or 8 bytes
+plus 4 for a literal, and the file's alignment and data directives). s_getpc_b64
+returns the address of the next instruction; s_setpc_b64/s_swappc_b64 jump to a
+byte address and s_call_b64 to its label, saving the next instruction's address.
+Relocated literals (`callee@rel32@lo+4`, `@gotpcrel32`, a label used as a value)
+hold what the linker writes, so llc's call sequences land on the callee. A jump
+to an address where no instruction starts, outside the code, or to a function
+the file does not define stops the run with an error at the jump.
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from ...asm.program import Special, Symbol
+from ...asm.image import CODE_BASE  # noqa: F401  (re-exported: where the code starts)
+from ...asm.program import Imm, Special, Symbol
 from ..context import Ctx, SimError
 from ..state import SPECIAL_SLOTS
 from . import scalar_op, semantic
 
 M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
-CODE_BASE = 0x0000_7000_0000_0000
 EXEC_SLOT = SPECIAL_SLOTS["exec"][0]
 
 
@@ -608,47 +611,59 @@ _make_movrel("s_movreld_b64", 2, False)
 # ---------------------------------------------------------------- program counter
 
 
-def pc_of(index: int) -> int:
-    """Address of instruction `index` in gcnemu's PC model."""
-    return CODE_BASE + 4 * index
+def _image(ctx: Ctx):
+    image = getattr(ctx, "image", None)
+    if image is None:
+        raise SimError(f"{ctx.ins.mnemonic}: this simulation has no code image (byte addresses of the code)")
+    return image
 
 
-def index_of(address: int, mnemonic: str) -> int:
-    """Instruction index at `address`; a SimError for an address outside the model's code."""
-    offset = address - CODE_BASE
-    if offset < 0 or offset % 4:
-        raise SimError(f"{mnemonic}: jump to 0x{address:x}, which is not an instruction address "
-                       f"(gcnemu places instruction k at 0x{CODE_BASE:x} + 4*k)")
-    return offset // 4
+def pc_of(ctx: Ctx, index: int) -> int:
+    """Byte address of instruction `index` (the end of the code for the one after the last)."""
+    return _image(ctx).address_of(index)
+
+
+def index_of(ctx: Ctx, address: int) -> int:
+    """The instruction starting at byte `address`; a SimError naming what is there otherwise."""
+    image = _image(ctx)
+    index = image.index_at(address)
+    if index is None:
+        raise SimError(f"{ctx.ins.mnemonic} {image.describe_jump(address, ctx.instructions)}")
+    return index
 
 
 @semantic("s_getpc_b64")
 def s_getpc_b64(ctx: Ctx, ins) -> None:
-    """D = address of the next instruction (CODE_BASE + 4 * (index + 1))."""
-    ctx.write_s(0, pc_of(ctx.wave.pc + 1), 2)
+    """D = byte address of the next instruction."""
+    ctx.write_s(0, pc_of(ctx, ctx.wave.pc + 1), 2)
 
 
 @semantic("s_setpc_b64")
 def s_setpc_b64(ctx: Ctx, ins) -> None:
-    ctx.branch_to = index_of(ctx.s_read(0, 2), ins.mnemonic)
+    ctx.branch_to = index_of(ctx, ctx.s_read(0, 2))
 
 
 @semantic("s_swappc_b64")
 def s_swappc_b64(ctx: Ctx, ins) -> None:
     """D = return address (next instruction); PC = S0."""
-    target = index_of(ctx.s_read(1, 2), ins.mnemonic)
-    ctx.write_s(0, pc_of(ctx.wave.pc + 1), 2)
+    target = index_of(ctx, ctx.s_read(1, 2))
+    ctx.write_s(0, pc_of(ctx, ctx.wave.pc + 1), 2)
     ctx.branch_to = target
 
 
 @semantic("s_call_b64")
 def s_call_b64(ctx: Ctx, ins) -> None:
-    """D = return address; jump to the label."""
+    """D = return address; jump to the label, or by a number of dwords: PC = next + SIMM16 * 4."""
     label = ctx.op(1)
-    if not isinstance(label, Symbol) or label.name not in ctx.labels:
+    ret = pc_of(ctx, ctx.wave.pc + 1)
+    if isinstance(label, Symbol) and label.name in ctx.labels:
+        target = ctx.labels[label.name]
+    elif isinstance(label, Imm):
+        target = index_of(ctx, ret + 4 * sext(label.value, 16))
+    else:
         raise SimError(f"{ins.mnemonic}: unknown call target '{label.text()}'")
-    ctx.write_s(0, pc_of(ctx.wave.pc + 1), 2)
-    ctx.branch_to = ctx.labels[label.name]
+    ctx.write_s(0, ret, 2)
+    ctx.branch_to = target
 
 
 # ---------------------------------------------------------------- hardware registers (s_getreg / s_setreg)
