@@ -392,16 +392,18 @@ class FunctionalEngine:
             b = self._vread(b_op.file, b_op.index, check=False, idx=idx, count=info.b_regs)
             c = self._vread(c_op.file, c_op.index, check=False, idx=idx, count=info.cd_regs)
             g = a.shape[1]
-            out = np.empty((info.cd_regs, g, WAVE), dtype=np.uint32)
-            chunk = max(1, 64 // info.blocks)
+            out = np.empty((g, info.cd_regs, WAVE), dtype=np.uint32)
+            chunk = max(1, 64 // info.blocks)  # waves per numerics call: arrays that stay in cache
+            blk = info.blocks
             for s in range(0, g, chunk):
                 e = min(g, s + chunk)
-                am = np.concatenate([M.unpack(info, "A", a[:, w]) for w in range(s, e)])
-                bm = np.concatenate([M.unpack(info, "B", b[:, w]) for w in range(s, e)])
-                cm = np.concatenate([M.unpack(info, "C", c[:, w]) for w in range(s, e)])
+                w = e - s
+                am = M.unpack(info, "A", np.moveaxis(a[:, s:e], 1, 0)).reshape(w * blk, info.m, -1)
+                bm = M.unpack(info, "B", np.moveaxis(b[:, s:e], 1, 0)).reshape(w * blk, -1, info.n)
+                cm = M.unpack(info, "C", np.moveaxis(c[:, s:e], 1, 0)).reshape(w * blk, info.m, info.n)
                 dm = compute(info, am, bm, cm)
-                for k, w in enumerate(range(s, e)):
-                    out[:, w] = _pack_d(info, dm[k * info.blocks:(k + 1) * info.blocks])
+                out[s:e] = _pack_many(info, dm, w)
+            out = np.moveaxis(out, 0, 1)
             self._vwrite(dst.file, dst.index, out, idx, None)  # MFMAs ignore EXEC
             self.PC[idx] = pc + 1
             return True
@@ -783,6 +785,23 @@ class GroupCtx(Ctx):
                 eng.SI[idx, slot] = True
             else:
                 eng.SCC[idx] = w[1]
+
+
+def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
+    """uint32[waves, cd_regs, 64]: `mfma_exec._pack_d` of each wave's blocks of D, as one scatter
+    when D's layout is the plain 32-bit one (`_pack_d` caches that layout)."""
+    from ..isa import mfma as M
+    from . import mfma_exec
+    blk = info.blocks
+    first = mfma_exec._pack_d(info, d[:blk])
+    scatter = mfma_exec._D_SCATTER.get(info)
+    if not scatter:
+        return np.stack([first] + [mfma_exec._pack_d(info, d[k * blk:(k + 1) * blk]) for k in range(1, waves)])
+    reg, lane, shape, nregs = scatter
+    bits = M._to_bits(d.reshape((waves,) + tuple(shape)), info.element_type("D")).reshape(waves, -1)
+    out = np.zeros((waves, nregs, WAVE), dtype=np.uint32)
+    out[:, reg, lane] = bits
+    return out
 
 
 _WIDE_KINDS = frozenset({"b64", "u64", "i64", "f64"})

@@ -135,6 +135,46 @@ def _accurate_sum(terms: np.ndarray, c: np.ndarray) -> np.ndarray:
     return out
 
 
+_M52 = np.uint64((1 << 52) - 1)
+
+
+def _lowest_bit(x: np.ndarray) -> np.ndarray:
+    """Exponent of the lowest set bit of each finite float64 (zeros: a huge value, they add nothing)."""
+    u = x.view(np.uint64)
+    exp = ((u >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.int64)
+    mant = (u & _M52) | np.where(exp > 0, np.uint64(1 << 52), np.uint64(0))
+    low = mant & (~mant + np.uint64(1))
+    tz = np.frexp(low.astype(np.float64))[1].astype(np.int64) - 1
+    q = np.maximum(exp, 1) - 1075 + tz
+    return np.where(x == 0, np.int64(1 << 20), q)
+
+
+def _exact_by_matmul(a64: np.ndarray, b64: np.ndarray, c64: np.ndarray) -> np.ndarray | None:
+    """C + A @ B in float64 where that is the exact value, rounded as `_accurate_sum` rounds it;
+    None when some element needs the error-free summation.
+
+    Every product (two significands of at most 24 bits) and C are multiples of 2**q for the
+    element's smallest lowest-set-bit exponent q; when |A| @ |B| + |C| stays below 2**(q + 53),
+    every partial sum in any order is a representable multiple of 2**q, so a BLAS matmul (any
+    order, fused or not) is exact, equal to the exact sum `_accurate_sum` rounds. Its zero is
+    +0 (an exact zero sum plus its +0 error term), so is ours. Elements that fail the bound
+    (wide exponent spread) or a non-finite input go through `_accurate_sum` as before.
+    """
+    if not (np.isfinite(a64).all() and np.isfinite(b64).all() and np.isfinite(c64).all()):
+        return None
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        d = np.matmul(a64, b64) + c64
+        bound = np.matmul(np.abs(a64), np.abs(b64)) + np.abs(c64)
+        q = np.minimum(_lowest_bit(a64).min(axis=-1)[..., :, None] + _lowest_bit(b64).min(axis=-2)[..., None, :],
+                       _lowest_bit(c64))
+        ok = bound * (1 + 2.0 ** -40) < np.ldexp(1.0, np.minimum(q + 53, 1023))
+        if not ok.all():
+            bi, ii, jj = np.nonzero(~ok)
+            terms = a64[bi, ii, :] * b64[bi, :, jj]
+            d[bi, ii, jj] = _accurate_sum(terms, c64[bi, ii, jj])
+    return d + 0.0
+
+
 def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, False),
             scale_a=None, scale_b=None) -> np.ndarray:
     """D (in the C/D element dtype) from dense matrices A (blocks,M,K), B (blocks,K,N), C.
@@ -161,6 +201,10 @@ def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, Fal
         c64 = -c64
     if cd.bits == 64:
         return _fma_chain(a64, b64, c64)
+    if not info.scaled:
+        quick = _exact_by_matmul(a64, b64, c64)
+        if quick is not None:
+            return quick.astype(np.float32)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         # exact products, laid out (blocks, M, N, K)
         terms = a64[:, :, None, :] * np.swapaxes(b64, 1, 2)[:, None, :, :]
