@@ -383,3 +383,13 @@ def test_pack_b32_f16_halves_and_modifiers():
     r = run("v_pack_b32_f16 v2, v0, -v1 op_sel:[1,0,0]", v={0: a, 1: b})
     au, bu = a.view(U32), b.view(U32)
     assert (r.v(2) == (au >> 16) | (((bu & 0xFFFF) ^ 0x8000) << 16)).all()
+
+
+def test_fma_f32_rounds_once_where_a_float64_sum_would_land_on_a_float32_midpoint():
+    """(1 + 2**-12)**2 + 2**-80: the float64 sum is exactly halfway between two float32 values,
+    the exact value is just above it, so the correctly rounded fma is the upper one (round to
+    odd in float64 keeps the sticky bit; a plain float64 sum would round to even, one ulp low)."""
+    from gcnemu.sim import fp
+    a = np.array([1 + 2 ** -12], dtype=np.float32)
+    c = np.array([2.0 ** -80], dtype=np.float32)
+    assert fp.fma_f32(a, a, c)[0] == np.float32(1 + 2 ** -11 + 2 ** -23)
