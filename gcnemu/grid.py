@@ -346,10 +346,16 @@ def _available_bytes() -> int | None:
 
 
 def check_functional_memory(kernel, waves_per_workgroup: int, grid: tuple[int, int, int],
-                            available: int | None = None) -> int:
-    """The estimate (bytes); a GcnemuError before anything is allocated when it does not fit."""
+                            available: int | None = None, wave=None) -> int:
+    """The estimate (bytes); a GcnemuError before the grid's waves are allocated when it does not
+    fit. `wave` (a launched wave) narrows the estimate to the registers the kernel uses."""
     n = grid[0] * grid[1] * grid[2]
-    need = functional_bytes(kernel, waves_per_workgroup, n)
+    if wave is not None:
+        from .sim.functional import used_registers
+        need = functional_bytes(kernel, waves_per_workgroup, n, used_registers(kernel, wave, "v"),
+                                used_registers(kernel, wave, "a"))
+    else:
+        need = functional_bytes(kernel, waves_per_workgroup, n)
     have = _available_bytes() if available is None else available
     if have is not None and need > have * 0.8:
         raise GcnemuError(f"--grid {grid[0]},{grid[1]},{grid[2]} --functional: {n} workgroups x {waves_per_workgroup} "
@@ -375,8 +381,8 @@ def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: Grid
     t0 = time.perf_counter()
     ids = workgroup_ids(grid) if grid else [tuple(snippet.built.setup.workgroup_id)]
     shape = grid or (1, 1, 1)
-    check_functional_memory(kernel, snippet.built.setup.num_waves, shape, available)
     first = _launched(snippet, kernel, ids[0], shape, job, monitor=False)
+    check_functional_memory(kernel, len(first.waves), shape, available, first.waves[0])
     waves, owner, lds = _workgroup_waves(first, kernel, ids, snippet, shape, job)
     limit = job.max_instructions or 500_000_000
     eng = FunctionalEngine(kernel, waves, owner, first.memory, lds, max_instructions=limit)
@@ -387,6 +393,7 @@ def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: Grid
         return _timed_fallback(snippet, kernel, grid, job, str(e), t0, len(waves))
     except (SimError, MemoryError_) as e:  # a runtime fault is a diagnostic at its line, as in a timed run
         first._fail(e)
+    eng.expand(first.waves)
     return first, FunctionalRun(shape, len(waves), eng.executed, eng.batched, time.perf_counter() - t0)
 
 
@@ -410,9 +417,7 @@ def _workgroup_waves(first, kernel, ids, snippet, shape, job):
     waves, owner, lds = list(first.waves), [0] * len(first.waves), [first.lds]
     for k, wg in enumerate(ids[1:], start=1):
         for w in first.waves:
-            c = copy_mod.copy(w)
-            c.vgpr, c.vgpr_init = w.vgpr.copy(), w.vgpr_init.copy()
-            c.agpr, c.agpr_init = w.agpr.copy(), w.agpr_init.copy()
+            c = copy_mod.copy(w)  # vector registers shared until the engine stacks (copies) them
             c.sgpr, c.sgpr_init = w.sgpr.copy(), w.sgpr_init.copy()
             for axis, slot in slots.items():
                 c.sgpr[slot] = wg["xyz".index(axis)]

@@ -42,7 +42,7 @@ from .context import _HWREGS, M32, Ctx, RegWrite, SimError, _static_facts
 from .masked import exec_lanes, lane_words, masked_write
 from .pipes import decode
 from .semantics import SEMANTICS
-from .state import LDS, WAVE, GlobalMemory, MemoryError_, WaveState
+from .state import LDS, POISON, WAVE, GlobalMemory, MemoryError_, WaveState
 
 _FALLBACK = object()  # a compiled entry meaning "per wave, through the semantic function"
 # Semantic modules whose functions are lane-wise numpy over their sources (no lane indexing, no
@@ -61,6 +61,27 @@ class Ungroupable(SimError):
 
 class _Abort(Exception):
     """This group cannot share one execution of the instruction: run it per wave."""
+
+
+def used_registers(kernel, wave: WaveState, file: str) -> int:
+    """How many `file` ('v' or 'a') registers the kernel can read or write: past the highest one
+    an operand names (and the launch initialised), with a margin; all of them when the kernel
+    indexes registers at run time (movrel, gpr_idx)."""
+    full = len(wave.vgpr if file == "v" else wave.agpr)
+    top = 0
+    for ins in kernel.instructions:
+        m = ins.mnemonic
+        if "movrel" in m or "gpr_idx" in m:
+            return full
+        for op in ins.operands:
+            op = getattr(op, "inner", op)
+            if type(op) is Reg and op.file == file:
+                top = max(top, op.index + op.count)
+    init = wave.vgpr_init if file == "v" else wave.agpr_init
+    written = np.flatnonzero(init.any(axis=1))
+    if len(written):
+        top = max(top, int(written[-1]) + 1)
+    return min(full, top + 8)
 
 
 def _pow2ceil(n: int) -> int:
@@ -92,16 +113,24 @@ class FunctionalEngine:
         self._labels = kernel.labels
         self._symbols = kernel.symbols
         self.lds_size = kernel.target.lds_bytes
-        # the structure of arrays, and each WaveState rebound to views of it
-        self.V = np.stack([w.vgpr for w in waves])
-        self.VI = np.stack([w.vgpr_init for w in waves])
-        self.A = np.stack([w.agpr for w in waves])
-        self.AI = np.stack([w.agpr_init for w in waves])
+        # the structure of arrays, and each WaveState rebound to views of it. Vector registers
+        # are (registers, waves, 64): one register of a whole group is one contiguous block.
+        # Only the registers the kernel can touch are kept (the rest stay poison and unwritten):
+        # a kernel using 100 of 512 vector registers needs a fifth of the memory and copies.
+        nv, na = used_registers(kernel, waves[0], "v"), used_registers(kernel, waves[0], "a")
+        self.full_registers = (len(waves[0].vgpr), len(waves[0].agpr))
+        self.V = np.stack([w.vgpr[:nv] for w in waves], axis=1)
+        self.VI = np.stack([w.vgpr_init[:nv] for w in waves], axis=1)
+        self.A = np.stack([w.agpr[:na] for w in waves], axis=1)
+        self.AI = np.stack([w.agpr_init[:na] for w in waves], axis=1)
         self.S = np.stack([w.sgpr for w in waves])
         self.SI = np.stack([w.sgpr_init for w in waves])
         for n, w in enumerate(waves):
-            w.vgpr, w.vgpr_init, w.agpr, w.agpr_init = self.V[n], self.VI[n], self.A[n], self.AI[n]
+            w.vgpr, w.vgpr_init, w.agpr, w.agpr_init = self.V[:, n], self.VI[:, n], self.A[:, n], self.AI[:, n]
             w.sgpr, w.sgpr_init = self.S[n], self.SI[n]
+        # registers known to be written in every lane of every wave (written-flags only ever
+        # turn on, so once true this stays true): their reads skip the check
+        self.known = {"v": np.zeros(self.V.shape[0], dtype=bool), "a": np.zeros(self.A.shape[0], dtype=bool)}
         sizes = {x.size for x in lds}
         self.LDS = None
         if len(sizes) == 1 and next(iter(sizes)) % 4 == 0:  # every workgroup's LDS as one row
@@ -119,6 +148,17 @@ class FunctionalEngine:
         self._templates: list = [None] * len(self.decoded)
         self._spins = 0
         self._spin_top = -1
+
+    def expand(self, waves: list[WaveState]) -> None:
+        """Give these waves full-size register files again (copies: after the run, for callers
+        that read registers the kernel never touched, which hold poison as in a timed run)."""
+        for w in waves:
+            for name, full, fill in (("vgpr", self.full_registers[0], POISON), ("vgpr_init", self.full_registers[0], False),
+                                     ("agpr", self.full_registers[1], POISON), ("agpr_init", self.full_registers[1], False)):
+                cur = getattr(w, name)
+                out = np.full((full, WAVE), fill, dtype=cur.dtype)
+                out[:len(cur)] = cur
+                setattr(w, name, out)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -287,28 +327,36 @@ class FunctionalEngine:
         """uint32[count, G, 64] of a register range; _Abort when some lane was never written
         (the per-wave path notes the read) unless `check` is off (MFMA operands: no note)."""
         arr, init = (self.V, self.VI) if file == "v" else (self.A, self.AI)
-        if index + count > arr.shape[1]:
+        if index + count > arr.shape[0]:
             raise _Abort
-        if check and not init[idx, index:index + count].all():
-            raise _Abort
-        return np.moveaxis(arr[idx, index:index + count], 1, 0)
+        if check:
+            known = self.known[file]
+            if not known[index:index + count].all():
+                if not init[index:index + count, idx].all():
+                    raise _Abort
+                if isinstance(idx, slice):
+                    known[index:index + count] = True
+        return arr[index:index + count, idx]
 
     def _vwrite(self, file: str, index: int, values: np.ndarray, idx, mask: np.ndarray | None) -> None:
         """values uint32[count, G, 64] into registers under `mask` (bool[G, 64]; None: every lane)."""
         arr, init = (self.V, self.VI) if file == "v" else (self.A, self.AI)
         count = values.shape[0]
-        vals = np.moveaxis(values, 0, 1)  # (G, count, 64)
         if mask is None:
-            arr[idx, index:index + count] = vals
-            init[idx, index:index + count] = True
+            arr[index:index + count, idx] = values
+            known = self.known[file]
+            if not known[index:index + count].all():
+                init[index:index + count, idx] = True
+                if isinstance(idx, slice):
+                    known[index:index + count] = True
             return
         if isinstance(idx, slice):
-            masked_write(arr[idx, index:index + count], vals, lane_words(mask)[:, None, :])
+            masked_write(arr[index:index + count, idx], values, lane_words(mask)[None])
         else:
-            cur = arr[idx, index:index + count]
-            masked_write(cur, vals, lane_words(mask)[:, None, :])
-            arr[idx, index:index + count] = cur
-        init[idx, index:index + count] |= mask[:, None, :]
+            cur = arr[index:index + count, idx]
+            masked_write(cur, values, lane_words(mask)[None])
+            arr[index:index + count, idx] = cur
+        init[index:index + count, idx] |= mask[None]
 
     # ------------------------------------------------------------------ lane-wise VALU: one call per group
     def _lanewise(self, pc: int, idx) -> bool:
@@ -573,9 +621,9 @@ class _GroupWave:
 
     def __init__(self, eng: FunctionalEngine, idx, rep: WaveState):
         self.vgpr = _Rows(eng.V, idx)
-        self.vgpr_init = _Rows(eng.VI, idx)
+        self.vgpr_init = _InitRows(eng.VI, idx, eng.known["v"])
         self.agpr = _Rows(eng.A, idx)
-        self.agpr_init = _Rows(eng.AI, idx)
+        self.agpr_init = _InitRows(eng.AI, idx, eng.known["a"])
         self.sgpr = rep.sgpr  # scalar reads go through GroupCtx, which checks they are shared
         self.sgpr_init = rep.sgpr_init
         self.scc = 0
@@ -592,12 +640,46 @@ class _Rows:
         self.arr, self.idx = arr, idx
 
     def __getitem__(self, key):
-        if isinstance(key, slice):
-            return np.moveaxis(self.arr[self.idx, key], 1, 0)
-        return self.arr[self.idx, key]
+        return self.arr[key, self.idx]
 
     def __len__(self) -> int:
-        return self.arr.shape[1]
+        return self.arr.shape[0]
+
+
+_ONES = np.ones((4, WAVE), dtype=bool)
+_ONES.flags.writeable = False
+
+
+class _InitRows(_Rows):
+    """Written-flags of a group's registers: one all-true row (what Ctx compares against) when
+    every lane of every wave of the group has the register written, else the (G, 64) flags."""
+
+    __slots__ = ("known",)
+
+    def __init__(self, arr: np.ndarray, idx, known: np.ndarray):
+        super().__init__(arr, idx)
+        self.known = known
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            lo, hi, _ = key.indices(self.arr.shape[0])
+            n = max(0, hi - lo)
+            if n <= len(_ONES) and self.known[lo:hi].all():
+                return _ONES[:n]
+            rows = self.arr[key, self.idx]
+            if n <= len(_ONES) and rows.all():
+                if isinstance(self.idx, slice):
+                    self.known[lo:hi] = True
+                return _ONES[:n]
+            return rows
+        if self.known[key]:
+            return _ONES[0]
+        rows = self.arr[key, self.idx]
+        if rows.all():
+            if isinstance(self.idx, slice):
+                self.known[key] = True
+            return _ONES[0]
+        return rows
 
 
 class GroupCtx(Ctx):
@@ -733,7 +815,7 @@ class GroupCtx(Ctx):
             raise _Abort
         v = np.broadcast_to(v, (v.shape[0], self.g, WAVE))
         arr = self.eng.V if reg.file == "v" else self.eng.A
-        if reg.index + v.shape[0] > arr.shape[1]:
+        if reg.index + v.shape[0] > arr.shape[0]:
             raise _Abort  # the per-wave path raises the exact error
         self.reads.append(("s", 126))
         self.reads.append(("s", 127))

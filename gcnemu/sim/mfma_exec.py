@@ -150,29 +150,36 @@ def _lowest_bit(x: np.ndarray) -> np.ndarray:
 
 
 def _exact_by_matmul(a64: np.ndarray, b64: np.ndarray, c64: np.ndarray) -> np.ndarray | None:
-    """C + A @ B in float64 where that is the exact value, rounded as `_accurate_sum` rounds it;
-    None when some element needs the error-free summation.
+    """C + A @ B in float64, each element rounded as `_accurate_sum` rounds it (C float32 values).
 
-    Every product (two significands of at most 24 bits) and C are multiples of 2**q for the
-    element's smallest lowest-set-bit exponent q; when |A| @ |B| + |C| stays below 2**(q + 53),
-    every partial sum in any order is a representable multiple of 2**q, so a BLAS matmul (any
-    order, fused or not) is exact, equal to the exact sum `_accurate_sum` rounds. Its zero is
-    +0 (an exact zero sum plus its +0 error term), so is ours. Elements that fail the bound
-    (wide exponent spread) or a non-finite input go through `_accurate_sum` as before.
+    Every product (two significands of at most 24 bits) is a multiple of 2**q, q the sum of the
+    operands' lowest set bits, and a float32 C is a multiple of its own ulp; when |A| @ |B| + |C|
+    stays below 2**(q + 53) for an element's smallest such q, every partial sum in any order is
+    a representable multiple of 2**q, so a BLAS matmul (any order, fused or not) is exact: the
+    exact sum `_accurate_sum` rounds. Its zero is +0 (an exact zero sum plus its +0 error
+    term), so is ours. Elements that fail the bound (a wide exponent spread) go through
+    `_accurate_sum`; an Inf or NaN anywhere (a non-finite bound) returns None: the caller then
+    sums everything the error-free way, whose NaN propagation order this does not reproduce.
     """
-    if not (np.isfinite(a64).all() and np.isfinite(b64).all() and np.isfinite(c64).all()):
-        return None
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        d = np.matmul(a64, b64) + c64
-        bound = np.matmul(np.abs(a64), np.abs(b64)) + np.abs(c64)
-        q = np.minimum(_lowest_bit(a64).min(axis=-1)[..., :, None] + _lowest_bit(b64).min(axis=-2)[..., None, :],
-                       _lowest_bit(c64))
-        ok = bound * (1 + 2.0 ** -40) < np.ldexp(1.0, np.minimum(q + 53, 1023))
+        d = np.matmul(a64, b64)
+        d += c64
+        bound = np.matmul(np.abs(a64), np.abs(b64))
+        bound += np.abs(c64)
+        if not np.isfinite(bound).all():
+            return None
+        qc = np.frexp(c64)[1]
+        qc -= 24  # the float32 ulp of C (a lower bound of its lowest set bit; zeros and subnormals too)
+        qc[c64 == 0] = 1 << 20
+        q = np.minimum(_lowest_bit(a64).min(axis=-1)[..., :, None] + _lowest_bit(b64).min(axis=-2)[..., None, :], qc)
+        q += 53
+        ok = bound * (1 + 2.0 ** -40) < np.ldexp(1.0, np.minimum(q, 1023))
         if not ok.all():
             bi, ii, jj = np.nonzero(~ok)
             terms = a64[bi, ii, :] * b64[bi, :, jj]
             d[bi, ii, jj] = _accurate_sum(terms, c64[bi, ii, jj])
-    return d + 0.0
+    d += 0.0
+    return d
 
 
 def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, False),
@@ -201,7 +208,7 @@ def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, Fal
         c64 = -c64
     if cd.bits == 64:
         return _fma_chain(a64, b64, c64)
-    if not info.scaled:
+    if not info.scaled and cd.bits == 32:
         quick = _exact_by_matmul(a64, b64, c64)
         if quick is not None:
             return quick.astype(np.float32)
