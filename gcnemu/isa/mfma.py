@@ -656,6 +656,11 @@ def unpack(info: MfmaInfo, operand: str, regs, *, cbsz: int | None = None,
         raise ValueError(f"{op} of {info.name} needs registers shaped ({need}, 64), got {r.shape}")
     et = info.element_type(op)
     reg, lane, bit = _layout(info, op)
+    if et.bits <= 32 and not (bit + et.bits > 32).any():  # every element inside one register
+        raw = r[..., reg, lane] >> bit.astype(np.uint32)
+        if et.bits < 32:
+            raw &= np.uint32((1 << et.bits) - 1)
+        return _from_bits(raw, et)
     r64 = r.astype(np.uint64)
     if et.bits == 64:
         raw = r64[..., reg, lane] | (r64[..., reg + 1, lane] << np.uint64(32))

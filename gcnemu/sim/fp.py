@@ -356,14 +356,30 @@ def _round_to_odd_sum(p: np.ndarray, c: np.ndarray) -> np.ndarray:
     return s
 
 
+_BELOW_F32_ULP = U64((1 << 29) - 1)  # the bits of a float64 significand below a float32 ulp
+_F32_MIDPOINT = U64(1 << 28)  # ... holding exactly half a float32 ulp
+
+
 def fma_f32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """Correctly rounded a*b+c in float32 (inputs float32)."""
+    """Correctly rounded a*b+c in float32 (inputs float32).
+
+    The product is exact in float64 and s = p + c is rounded once. Rounding s to float32 gives
+    the correctly rounded fma unless s lies exactly on a float32 rounding midpoint (a midpoint
+    strictly between the exact sum and s would be a float64 closer to the sum than s) or in
+    the float32 subnormal range (whose midpoints sit higher): only those lanes, rare, take the
+    round-to-odd sum. Bit-identical to rounding every lane to odd, in fewer passes.
+    """
     with np.errstate(over="ignore", invalid="ignore"):
         a64, b64, c64 = (np.asarray(v, dtype=np.float64) for v in (a, b, c))
         p = a64 * b64  # exact: 24+24 bits fit in 53
-        # (a lane with an inf or NaN in p or c has a non-finite s = p + c, which rounding to
-        # odd leaves as it is: no special case for them)
-        out = _round_to_odd_sum(p, c64).astype(np.float32)
+        s = p + c64
+        suspect = (s.view(U64) & _BELOW_F32_ULP) == _F32_MIDPOINT
+        suspect |= (np.abs(s) < 2.0 ** -125) & (s != 0)
+        if suspect.any():
+            # (a lane with an inf or NaN in p or c has a non-finite s = p + c, which rounding
+            # to odd leaves as it is: no special case for them)
+            s[suspect] = _round_to_odd_sum(p[suspect], c64[suspect])
+        out = s.astype(np.float32)
     return fix_nans(out, a, b, c)
 
 

@@ -880,7 +880,11 @@ def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
     if not scatter:
         return np.stack([first] + [mfma_exec._pack_d(info, d[k * blk:(k + 1) * blk]) for k in range(1, waves)])
     reg, lane, shape, nregs = scatter
-    bits = M._to_bits(d.reshape((waves,) + tuple(shape)), info.element_type("D")).reshape(waves, -1)
+    et = info.element_type("D")
+    if d.dtype == et.dtype and d.dtype.itemsize == 4:  # already the element type: its bits as they are
+        bits = d.reshape(waves, -1).view(np.uint32)
+    else:
+        bits = M._to_bits(d.reshape((waves,) + tuple(shape)), et).reshape(waves, -1)
     out = np.zeros((waves, nregs, WAVE), dtype=np.uint32)
     out[:, reg, lane] = bits
     return out
