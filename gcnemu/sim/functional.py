@@ -534,15 +534,13 @@ class FunctionalEngine:
                     raise _Abort
                 addrs.append(np.where(mask, a // 4, 0) + wg)
             if dst is not None:
-                parts = [flat[a[None] + np.arange(dw)[:, None, None]] for a, dw in zip(addrs, dwords)]
+                parts = [_gather(flat, a, dw) for a, dw in zip(addrs, dwords)]
                 vals = parts[0] if len(parts) == 1 else np.concatenate(parts)
                 self._vwrite(dst.file, dst.index, vals, idx, None if full else mask)
             else:
                 srcs = [self._vread(o.file, o.index, dw, idx) for o, dw in zip(data, dwords)]
                 for a, dw, src in zip(addrs, dwords, srcs):
-                    # (G, 64, dw) order: wave by wave, lane by lane, as the per-wave path writes
-                    where = (a[:, :, None] + np.arange(dw))[mask]
-                    flat[where.reshape(-1)] = np.moveaxis(src, 0, 2)[mask].reshape(-1)
+                    _scatter(flat, a, dw, src, mask)
             self.PC[idx] = pc + 1
             return True
         return run
@@ -602,15 +600,12 @@ class FunctionalEngine:
                 where = (la // 4 + self.workgroup_of[idx][:, None] * (lds_size // 4))[mask]
                 self.LDS.reshape(-1).view("<u4")[where] = words[w[mask]]
             elif dst is not None:
-                vals = words[w[None] + np.arange(dw)[:, None, None]]
-                self._vwrite(dst.file, dst.index, vals, idx, None if full else mask)
+                self._vwrite(dst.file, dst.index, _gather(words, w, dw), idx, None if full else mask)
             else:
-                src = self._vread(data.file, data.index, dw, idx)
-                where = (w[:, :, None] + np.arange(dw))[mask].reshape(-1)
-                words[where] = np.moveaxis(src, 0, 2)[mask].reshape(-1)
+                _scatter(words, w, dw, self._vread(data.file, data.index, dw, idx), mask)
                 if buf.written is not None:
-                    b = (where[:, None] * 4 + np.arange(4)).reshape(-1)
-                    buf.written[b] = True
+                    where = (w[mask][:, None] + np.arange(dw)).reshape(-1)
+                    buf.written[(where[:, None] * 4 + np.arange(4)).reshape(-1)] = True
             self.PC[idx] = pc + 1
             return True
         return run
@@ -867,6 +862,25 @@ class GroupCtx(Ctx):
                 eng.SI[idx, slot] = True
             else:
                 eng.SCC[idx] = w[1]
+
+
+def _gather(words: np.ndarray, first: np.ndarray, dw: int) -> np.ndarray:
+    """uint32[dw, G, 64]: `dw` consecutive words from each lane's first word index. Aligned
+    records (index a multiple of dw, dw 2 or 4) are fetched as one row each."""
+    if dw in (2, 4) and len(words) % dw == 0 and not (first % dw).any():
+        return np.moveaxis(words.reshape(-1, dw)[first // dw], 2, 0)
+    return words[first[None] + np.arange(dw)[:, None, None]]
+
+
+def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray) -> None:
+    """Write src (uint32[dw, G, 64]) to `dw` words from each enabled lane's first word index, in
+    wave order then lane order (the order the per-wave path writes: later lanes win)."""
+    values = np.moveaxis(src, 0, 2)[mask]  # (lanes, dw)
+    at = first[mask]
+    if dw in (2, 4) and len(words) % dw == 0 and not (at % dw).any():
+        words.reshape(-1, dw)[at // dw] = values
+        return
+    words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
 
 
 def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
