@@ -598,7 +598,7 @@ class FunctionalEngine:
                 if (((la < 0) | (la + 4 > lds_size)) & mask).any():
                     raise _Abort
                 where = (la // 4 + self.workgroup_of[idx][:, None] * (lds_size // 4))[mask]
-                self.LDS.reshape(-1).view("<u4")[where] = words[w[mask]]
+                self.LDS.reshape(-1).view("<u4")[where] = np.take(words, w[mask])
             elif dst is not None:
                 self._vwrite(dst.file, dst.index, _gather(words, w, dw), idx, None if full else mask)
             else:
@@ -864,23 +864,34 @@ class GroupCtx(Ctx):
                 eng.SCC[idx] = w[1]
 
 
+def _records(words: np.ndarray, dw: int) -> np.ndarray:
+    """The words as records of `dw` words (one opaque item each: np.take moves them whole,
+    several times faster than a fancy index over a 2-D view)."""
+    return words.view(np.dtype((np.void, 4 * dw)))
+
+
 def _gather(words: np.ndarray, first: np.ndarray, dw: int) -> np.ndarray:
     """uint32[dw, G, 64]: `dw` consecutive words from each lane's first word index. Aligned
-    records (index a multiple of dw, dw 2 or 4) are fetched as one row each."""
-    if dw in (2, 4) and len(words) % dw == 0 and not (first % dw).any():
-        return np.moveaxis(words.reshape(-1, dw)[first // dw], 2, 0)
-    return words[first[None] + np.arange(dw)[:, None, None]]
+    records (index a multiple of dw) are fetched as one item each."""
+    if dw == 1:
+        return np.take(words, first)[None]
+    if len(words) % dw == 0 and not (first % dw).any():
+        got = np.take(_records(words, dw), first // dw).view(np.uint32).reshape(first.shape + (dw,))
+        return np.moveaxis(got, 2, 0)
+    return np.take(words, first[None] + np.arange(dw)[:, None, None])
 
 
 def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray) -> None:
     """Write src (uint32[dw, G, 64]) to `dw` words from each enabled lane's first word index, in
     wave order then lane order (the order the per-wave path writes: later lanes win)."""
-    values = np.moveaxis(src, 0, 2)[mask]  # (lanes, dw)
+    values = np.ascontiguousarray(np.moveaxis(src, 0, 2)[mask])  # (lanes, dw)
     at = first[mask]
-    if dw in (2, 4) and len(words) % dw == 0 and not (at % dw).any():
-        words.reshape(-1, dw)[at // dw] = values
-        return
-    words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
+    if dw == 1:
+        words[at] = values[:, 0]
+    elif len(words) % dw == 0 and not (at % dw).any():
+        _records(words, dw)[at // dw] = values.view(np.dtype((np.void, 4 * dw))).reshape(-1)
+    else:
+        words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
 
 
 def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
