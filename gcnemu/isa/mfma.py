@@ -657,7 +657,10 @@ def unpack(info: MfmaInfo, operand: str, regs, *, cbsz: int | None = None,
     et = info.element_type(op)
     reg, lane, bit = _layout(info, op)
     if et.bits <= 32 and not (bit + et.bits > 32).any():  # every element inside one register
-        raw = r[..., reg, lane] >> bit.astype(np.uint32)
+        flat = r.reshape(r.shape[:-2] + (need * WAVE,))
+        raw = np.take(flat, reg * WAVE + lane, axis=-1)
+        if bit.any():
+            raw >>= bit.astype(np.uint32)
         if et.bits < 32:
             raw &= np.uint32((1 << et.bits) - 1)
         return _from_bits(raw, et)

@@ -910,9 +910,19 @@ def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
         bits = d.reshape(waves, -1).view(np.uint32)
     else:
         bits = M._to_bits(d.reshape((waves,) + tuple(shape)), et).reshape(waves, -1)
+    order = _D_ORDER.get(info)
+    if order is None:
+        pos = np.asarray(reg) * WAVE + np.asarray(lane)
+        if len(pos) == nregs * WAVE:  # every (register, lane) holds one element: a permutation
+            order = _D_ORDER[info] = np.argsort(pos)
+    if order is not None:
+        return np.take(bits, order, axis=1).reshape(waves, nregs, WAVE)
     out = np.zeros((waves, nregs, WAVE), dtype=np.uint32)
     out[:, reg, lane] = bits
     return out
+
+
+_D_ORDER: dict = {}  # MfmaInfo -> the D elements in (register, lane) order, when they fill D exactly
 
 
 _WIDE_KINDS = frozenset({"b64", "u64", "i64", "f64"})
