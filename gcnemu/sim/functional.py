@@ -148,6 +148,7 @@ class FunctionalEngine:
         self._templates: list = [None] * len(self.decoded)
         self._spins = 0
         self._spin_top = -1
+        self._exec_whole = None  # (mask, full) of every wave, while EXEC is unchanged
 
     def expand(self, waves: list[WaveState]) -> None:
         """Give these waves full-size register files again (copies: after the run, for callers
@@ -267,6 +268,7 @@ class FunctionalEngine:
         return tpl
 
     def _one(self, n: int, pc: int) -> None:
+        self._exec_whole = None
         d = self.decoded[pc]
         sem = d.sem
         if sem is None:
@@ -317,11 +319,21 @@ class FunctionalEngine:
         return np.arange(self.n)[idx]
 
     def _exec(self, idx) -> tuple[np.ndarray, bool]:
-        """(bool[G, 64] EXEC of the group, every lane of every wave on)."""
+        """(bool[G, 64] EXEC of the group, every lane of every wave on). For the whole grid the
+        answer is kept until something may write EXEC (a scalar write to s126/s127, or any
+        per-wave execution); callers only read the mask."""
+        whole = isinstance(idx, slice)
+        if whole and self._exec_whole is not None:
+            return self._exec_whole
         lo, hi = self.S[idx, 126], self.S[idx, 127]
         if (lo == M32).all() and (hi == M32).all():
-            return np.ones((len(lo), WAVE), dtype=bool), True
-        return exec_lanes(lo, hi), False
+            out = np.ones((len(lo), WAVE), dtype=bool), True
+        else:
+            out = exec_lanes(lo, hi), False
+        if whole:
+            out[0].flags.writeable = False
+            self._exec_whole = out
+        return out
 
     def _vread(self, file: str, index: int, count: int, idx, check: bool = True) -> np.ndarray:
         """uint32[count, G, 64] of a register range; _Abort when some lane was never written
@@ -396,6 +408,8 @@ class FunctionalEngine:
                 if wr.file == "s":
                     lo, n = wr.index, len(wr.values)
                     self.S[group, lo:lo + n] = wr.values
+                    if lo + n > 126 and lo < 128:
+                        self._exec_whole = None
                     self.SI[group, lo:lo + n] = True
                 elif wr.file == "scc":
                     self.SCC[group] = int(wr.values[0])
@@ -859,6 +873,8 @@ class GroupCtx(Ctx):
             elif w[0] == "s":
                 _, slot, vals = w
                 eng.S[idx, slot] = vals.astype(np.uint32)
+                if slot in (126, 127):
+                    eng._exec_whole = None
                 eng.SI[idx, slot] = True
             else:
                 eng.SCC[idx] = w[1]
