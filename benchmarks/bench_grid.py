@@ -9,7 +9,10 @@
    worker processes, and the ratio.
 
     python benchmarks/bench_grid.py [--waves 64,256,1024] [--workers 1,2] [--workgroups 64]
-                                    [--profile]
+                                    [--profile] [--baseline DIR [--baseline-waves 64,256]]
+
+`--baseline DIR` also runs the functional grids with the gcnemu checked out in DIR (e.g.
+`git archive <commit> | tar -x -C DIR`), in a subprocess, and prints the speedup over it.
 
 The issue's target is 20M wave-instructions/s at 1024 waves. `--profile` prints where the
 1024-wave runs spend their time (cProfile, top functions): the distance to the target is in
@@ -87,6 +90,37 @@ def functional_rows(waves_list: list[int], profile: bool):
     return rows, profiles
 
 
+BASELINE_SCRIPT = """
+import sys, time
+from gcnemu.grid import GridJob, run_functional
+from gcnemu.snippets.runner import load_snippet
+path, wgs = sys.argv[1], int(sys.argv[2])
+snippet = load_snippet(path)
+kernel = snippet.kernel()
+run_functional(snippet, kernel, (1, 1, 1), GridJob(path, None))
+t = time.perf_counter()
+sim, run = run_functional(snippet, kernel, (wgs, 1, 1), GridJob(path, None))
+print(run.instructions, time.perf_counter() - t)
+"""
+
+
+def baseline_rows(directory: str, waves_list: list[int]) -> dict:
+    """(program, waves) -> wave-instr/s of the functional engine checked out in `directory`."""
+    import os
+    import subprocess
+    out = {}
+    env = dict(os.environ, PYTHONPATH=directory)
+    for path in PROGRAMS:
+        per_wg = load_snippet(str(path)).setup.num_waves
+        for waves in waves_list:
+            r = subprocess.run([sys.executable, "-c", BASELINE_SCRIPT, str(path), str(max(1, waves // per_wg))],
+                               capture_output=True, text=True, env=env, cwd=directory)
+            if r.returncode == 0:
+                instr, dt = r.stdout.split()[-2:]
+                out[(path.name, waves)] = int(instr) / float(dt)
+    return out
+
+
 def scaling_rows(workers: list[int], workgroups: int, iterations: int):
     n = 64 * workgroups
     rows = []
@@ -117,22 +151,29 @@ def main() -> None:
     ap.add_argument("--workgroups", type=int, default=64, help="workgroups of the process-scaling grid")
     ap.add_argument("--iterations", type=int, default=64)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--baseline", help="a gcnemu checkout to compare the functional engine with")
+    ap.add_argument("--baseline-waves", default="64,256")
     args = ap.parse_args()
     waves_list = [int(x) for x in args.waves.split(",")]
     frows, profiles = functional_rows(waves_list, args.profile)
+    base = baseline_rows(args.baseline, [int(x) for x in args.baseline_waves.split(",")]) if args.baseline else {}
     srows = scaling_rows([int(x) for x in args.workers.split(",")], args.workgroups, args.iterations)
 
     print("functional engine (gcnemu run --grid N --functional), same run, same machine")
-    print(f"{'program':<26} {'waves':>6} {'wave-instr':>11} {'wall':>8} {'wave-instr/s':>13} {'batched':>8}")
+    extra = f" {'baseline/s':>11} {'speedup':>8}" if base else ""
+    print(f"{'program':<26} {'waves':>6} {'wave-instr':>11} {'wall':>8} {'wave-instr/s':>13} {'batched':>8}{extra}")
     for name, waves, instr, dt, rate, share in frows:
-        print(f"{name:<26} {waves:>6} {instr:>11,} {dt:>7.2f}s {rate:>13,.0f} {share:>7.0f}%")
+        line = f"{name:<26} {waves:>6} {instr:>11,} {dt:>7.2f}s {rate:>13,.0f} {share:>7.0f}%"
+        if (name, waves) in base:
+            line += f" {base[(name, waves)]:>11,.0f} {rate / base[(name, waves)]:>7.1f}x"
+        print(line)
     print()
     print(f"timed grid runner (gcnemu run --grid {args.workgroups}), process scaling: {args.workgroups} workgroups x "
           f"1 wave, {srows[0][3] * srows[0][1] / args.workgroups:.0f} wave-instructions each")
     print(f"{'workers':>8} {'wall':>8} {'workgroups/s':>13} {'wave-instr/s':>13} {'speedup':>8}")
-    base = srows[0][1]
+    first = srows[0][1]
     for w, dt, wgs, ips in srows:
-        print(f"{w:>8} {dt:>7.2f}s {wgs:>13.1f} {ips:>13,.0f} {base / dt:>7.2f}x")
+        print(f"{w:>8} {dt:>7.2f}s {wgs:>13.1f} {ips:>13,.0f} {first / dt:>7.2f}x")
     for name, waves, text in profiles:
         print(f"\nprofile: {name}, {waves} waves")
         print("\n".join(line for line in text.splitlines()[5:] if line.strip()))
