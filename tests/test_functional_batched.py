@@ -270,3 +270,58 @@ def test_waves_spinning_on_each_other_fall_back_to_the_timed_engine_with_a_note(
     assert "timed engine" in frun.text()
     assert sim.error is None
     assert (sim.memory.buffer("O").data.view(np.uint32) == 42).all()  # the right answer, not a hang
+
+
+BRANCHY = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   grid: 6
+//   buffer O: u32[384] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  s_lshl_b32 s3, s2, 6
+  v_add_u32 v1, s3, v0
+  v_lshlrev_b32 v2, 2, v1
+  s_mov_b32 s6, s2                     // a loop whose trip count is the workgroup id
+  v_mov_b32 v3, 1
+  s_cmp_eq_u32 s6, 0
+  s_cbranch_scc1 skip
+again:
+  v_mul_lo_u32 v3, v3, 3
+  s_sub_u32 s6, s6, 1
+  s_cmp_lg_u32 s6, 0
+  s_cbranch_scc1 again
+skip:
+  s_and_b32 s7, s2, 1                  // odd and even workgroups part ways, then meet again
+  s_cmp_eq_u32 s7, 1
+  s_cbranch_scc1 odd
+  v_add_u32 v3, v3, v1
+  s_branch join
+odd:
+  v_xor_b32 v3, v3, v1
+join:
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v2, v3, s[4:5]
+  s_endpgm
+"""
+
+
+def test_scalar_branches_split_the_grid_into_groups_that_rejoin(tmp_path):
+    path = tmp_path / "branchy.s"
+    path.write_text(BRANCHY)
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, grun = run_grid(snippet, kernel, (6, 1, 1), job, jobs=1)
+    functional, frun = run_functional(snippet, kernel, (6, 1, 1), job)
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)
+    # the same path per wave: 0..5 loop trips, then the even or the odd side
+    assert frun.instructions == sum(r.instructions for r in grun.results)
+    out = functional.memory.buffer("O").data.view(np.uint32).reshape(6, 64)
+    lane = np.arange(64, dtype=np.uint32)
+    for wg in range(6):
+        idx = lane + 64 * wg
+        want = (3 ** wg) ^ idx if wg & 1 else 3 ** wg + idx
+        assert np.array_equal(out[wg], want.astype(np.uint32))
+    assert frun.batched == frun.instructions  # every group, split or whole, ran as one
