@@ -439,6 +439,7 @@ def _timed_fallback(snippet, kernel, grid, job: GridJob, why: str, t0: float, wa
         sim = _simulate(snippet, kernel, tuple(snippet.built.setup.workgroup_id), (1, 1, 1), job, track=False)
         instructions = int(sim.instructions_executed)
     note = f"{why}: ran on the timed engine instead (per wave, interleaved by cycles)"
+    sim.functional = None  # (no functional engine ran: the notes are the timed engine's)
     return sim, FunctionalRun(grid or (1, 1, 1), waves, instructions, 0, time.perf_counter() - t0, fallback=note)
 
 

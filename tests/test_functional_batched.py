@@ -325,3 +325,19 @@ def test_scalar_branches_split_the_grid_into_groups_that_rejoin(tmp_path):
         want = (3 ** wg) ^ idx if wg & 1 else 3 ** wg + idx
         assert np.array_equal(out[wg], want.astype(np.uint32))
     assert frun.batched == frun.instructions  # every group, split or whole, ran as one
+
+
+def test_the_cli_says_when_a_functional_run_fell_back_to_the_timed_engine(tmp_path, monkeypatch, capsys):
+    import json
+
+    import gcnemu.sim.functional as F
+    monkeypatch.setattr(F, "SPIN_LIMIT", 200)
+    path = tmp_path / "spin.s"
+    path.write_text(SPIN)
+    assert main(["run", str(path), "--functional"]) == 0
+    out = capsys.readouterr().out
+    assert "note: the waves of a workgroup wait on each other outside s_barrier" in out
+    assert "ran on the timed engine instead" in out
+    assert main(["run", str(path), "--functional", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert "timed engine" in report["functional"]["fallback"] and report["functional"]["batched"] == 0

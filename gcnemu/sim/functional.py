@@ -52,7 +52,7 @@ _LANEWISE_FUNCTIONS = frozenset({"v_accvgpr_read_b32", "v_accvgpr_write_b32", "v
 # Scalar instructions whose result depends on more than the scalar registers they read.
 _SCALAR_PER_WAVE = ("s_getreg", "s_setreg", "s_memtime", "s_memrealtime", "s_sendmsg", "s_trap", "s_icache",
                     "s_dcache", "s_store", "s_atomic", "s_buffer_store", "s_buffer_atomic", "s_scratch")
-SPIN_LIMIT = 20_000  # backward branches of one group while the rest of its workgroup waits
+SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its workgroup waits
 
 
 class Ungroupable(SimError):
