@@ -435,7 +435,7 @@ class FunctionalEngine:
     # ------------------------------------------------------------------ MFMA: the group as blocks of one call
     def _mfma_path(self, ins):
         from ..isa import mfma as M
-        from .mfma_exec import _pack_d, compute
+        from .mfma_exec import compute
         info = M.lookup(ins.mnemonic, self.kernel.target.name)
         if info is None or info.sparse or info.scaled or info.format_select or ins.modifiers:
             return None
