@@ -341,3 +341,22 @@ def test_the_cli_says_when_a_functional_run_fell_back_to_the_timed_engine(tmp_pa
     assert main(["run", str(path), "--functional", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert "timed engine" in report["functional"]["fallback"] and report["functional"]["batched"] == 0
+
+
+@pytest.mark.parametrize("program", ["sgemm_vector.s", "gemm_lds_dma_gfx942.s"])
+def test_groups_larger_than_a_chunk_run_in_pieces_with_the_same_results(program, monkeypatch):
+    """Big groups run CHUNK waves per call (small temporaries); uneven pieces of a grid must
+    give exactly the registers and memory of one piece (and so of the timed engine)."""
+    import gcnemu.sim.functional as F
+    path = Path(__file__).resolve().parent.parent / "programs" / program
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    whole, wrun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
+    monkeypatch.setattr(F, "CHUNK", 5)  # 12 waves: pieces of 5, 5 and 2
+    pieces, prun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
+    assert prun.batched == wrun.batched and prun.instructions == wrun.instructions
+    for a, b in zip(whole.memory.buffers, pieces.memory.buffers):
+        assert np.array_equal(a.data, b.data), a.name
+    for a, b in zip(whole.waves, pieces.waves):
+        assert np.array_equal(a.vgpr, b.vgpr) and np.array_equal(a.agpr, b.agpr)
+        assert np.array_equal(a.sgpr, b.sgpr) and np.array_equal(a.vgpr_init, b.vgpr_init)
