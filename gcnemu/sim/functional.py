@@ -335,6 +335,10 @@ class FunctionalEngine:
         """(bool[G, 64] EXEC of the group, every lane of every wave on). For the whole grid the
         answer is kept until something may write EXEC (a scalar write to s126/s127, or any
         per-wave execution); callers only read the mask."""
+        if isinstance(idx, slice) and idx is not EVERYONE:  # a piece of the whole grid: a slice of its mask
+            mask, full = self._exec(EVERYONE)
+            part = mask[idx]
+            return part, full or bool(part.all())
         whole = idx is EVERYONE
         if whole and self._exec_whole is not None:
             return self._exec_whole
