@@ -315,6 +315,7 @@ class FunctionalRun:
     instructions: int  # wave-instructions executed
     batched: int  # of which in one numpy call per group of waves
     seconds: float
+    fallback: str | None = None  # why the launch ran on the timed engine instead (then no batching)
 
     def text(self) -> str:
         n = self.grid[0] * self.grid[1] * self.grid[2]
@@ -322,37 +323,124 @@ class FunctionalRun:
         rate = self.instructions / self.seconds if self.seconds > 0 else 0.0
         return (f"functional: grid {self.grid[0]}x{self.grid[1]}x{self.grid[2]}, {n} workgroup{'s' if n != 1 else ''}, "
                 f"{self.waves} waves, {self.instructions} wave-instructions ({share:.0f}% batched), "
-                f"{rate:,.0f} wave-instructions/s; no timing")
+                f"{rate:,.0f} wave-instructions/s; no timing" + (f"\nnote: {self.fallback}" if self.fallback else ""))
 
 
-def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: GridJob):
+def functional_bytes(kernel, waves_per_workgroup: int, workgroups: int, vgprs: int = 256, agprs: int = 256) -> int:
+    """Memory the functional engine needs for a grid beyond the launch's buffers: every wave's
+    registers (values and written-flags: 5 bytes per lane-register) and every workgroup's LDS."""
+    waves = waves_per_workgroup * workgroups
+    per_wave = (vgprs + agprs) * 64 * 5 + 128 * 5 + 64  # + SGPRs, SCC, PC, flags
+    return waves * per_wave + workgroups * kernel.target.lds_bytes
+
+
+def _available_bytes() -> int | None:
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def check_functional_memory(kernel, waves_per_workgroup: int, grid: tuple[int, int, int],
+                            available: int | None = None, wave=None) -> int:
+    """The estimate (bytes); a GcnemuError before the grid's waves are allocated when it does not
+    fit. `wave` (a launched wave) narrows the estimate to the registers the kernel uses."""
+    n = grid[0] * grid[1] * grid[2]
+    if wave is not None:
+        from .sim.functional import used_registers
+        need = functional_bytes(kernel, waves_per_workgroup, n, used_registers(kernel, wave, "v"),
+                                used_registers(kernel, wave, "a"))
+    else:
+        need = functional_bytes(kernel, waves_per_workgroup, n)
+    have = _available_bytes() if available is None else available
+    if have is not None and need > have * 0.8:
+        raise GcnemuError(f"--grid {grid[0]},{grid[1]},{grid[2]} --functional: {n} workgroups x {waves_per_workgroup} "
+                          f"waves need about {need:,} bytes of registers and LDS, more than the {int(have * 0.8):,} "
+                          f"bytes this machine can give (80% of the {have:,} available); run a smaller grid, or "
+                          f"without --functional (the timed engine runs one workgroup at a time)")
+    return need
+
+
+def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: GridJob, available: int | None = None):
     """Every workgroup of the grid (None: the one workgroup the launch names) through the
     functional engine: all waves at once, no timing. Returns (the Simulation of the first
-    workgroup, whose registers and global memory hold the results, FunctionalRun)."""
+    workgroup, whose registers and global memory hold the results, FunctionalRun).
+
+    The grid is refused up front when its registers and LDS would not fit in memory. A kernel
+    whose waves wait on each other outside s_barrier (which PC grouping cannot run) is run on
+    the timed engine instead, with a note in `FunctionalRun.fallback`."""
     import time
 
     from .sim.context import SimError
-    from .sim.functional import FunctionalEngine
+    from .sim.functional import FunctionalEngine, Ungroupable
     from .sim.state import MemoryError_
     t0 = time.perf_counter()
     ids = workgroup_ids(grid) if grid else [tuple(snippet.built.setup.workgroup_id)]
     shape = grid or (1, 1, 1)
-    sims = [_launched(snippet, kernel, wg, shape, job, monitor=False) for wg in ids]
-    first = sims[0]
-    waves, owner = [], []
-    for k, s in enumerate(sims):
-        if k:  # every workgroup's launch made the same buffers at the same addresses: share the first's
-            _same_layout(first.memory, s.memory)
-        waves.extend(s.waves)
-        owner.extend([k] * len(s.waves))
+    first = _launched(snippet, kernel, ids[0], shape, job, monitor=False)
+    check_functional_memory(kernel, len(first.waves), shape, available, first.waves[0])
+    waves, owner, lds = _workgroup_waves(first, kernel, ids, snippet, shape, job)
     limit = job.max_instructions or 500_000_000
-    eng = FunctionalEngine(kernel, waves, owner, first.memory, [s.lds for s in sims], max_instructions=limit)
+    eng = FunctionalEngine(kernel, waves, owner, first.memory, lds, max_instructions=limit)
     first.functional = eng
     try:
         eng.run()
+    except Ungroupable as e:
+        return _timed_fallback(snippet, kernel, grid, job, str(e), t0, len(waves))
     except (SimError, MemoryError_) as e:  # a runtime fault is a diagnostic at its line, as in a timed run
         first._fail(e)
+    eng.expand(first.waves)
     return first, FunctionalRun(shape, len(waves), eng.executed, eng.batched, time.perf_counter() - t0)
+
+
+def _workgroup_waves(first, kernel, ids, snippet, shape, job):
+    """Every workgroup's waves and LDS. Workgroups differ only in their workgroup-id SGPRs, so the
+    others are copies of the first's launched waves with those SGPRs set (no Simulation, no
+    buffer copies each); launches with per-wave scratch buffers are launched one by one."""
+    import copy as copy_mod
+
+    from .sim.state import LDS
+    if first.setup.private_segment_size:
+        sims = [first] + [_launched(snippet, kernel, wg, shape, job, monitor=False) for wg in ids[1:]]
+        waves, owner = [], []
+        for k, s in enumerate(sims):
+            if k:
+                _same_layout(first.memory, s.memory)
+            waves.extend(s.waves)
+            owner.extend([k] * len(s.waves))
+        return waves, owner, [s.lds for s in sims]
+    slots = first.setup.workgroup_id_sgprs
+    waves, owner, lds = list(first.waves), [0] * len(first.waves), [first.lds]
+    for k, wg in enumerate(ids[1:], start=1):
+        for w in first.waves:
+            c = copy_mod.copy(w)  # vector registers shared until the engine stacks (copies) them
+            c.sgpr, c.sgpr_init = w.sgpr.copy(), w.sgpr_init.copy()
+            for axis, slot in slots.items():
+                c.sgpr[slot] = wg["xyz".index(axis)]
+                c.sgpr_init[slot] = True
+            waves.append(c)
+            owner.append(k)
+        x = LDS(first.lds.size)
+        x.data[:] = first.lds.data
+        lds.append(x)
+    return waves, owner, lds
+
+
+def _timed_fallback(snippet, kernel, grid, job: GridJob, why: str, t0: float, waves: int):
+    import time
+    if grid:
+        sim, run = run_grid(snippet, kernel, grid, job, jobs=1)
+        instructions = sum(r.instructions for r in run.results)
+    else:
+        sim = _simulate(snippet, kernel, tuple(snippet.built.setup.workgroup_id), (1, 1, 1), job, track=False)
+        instructions = int(sim.instructions_executed)
+    note = f"{why}: ran on the timed engine instead (per wave, interleaved by cycles)"
+    sim.functional = None  # (no functional engine ran: the notes are the timed engine's)
+    return sim, FunctionalRun(grid or (1, 1, 1), waves, instructions, 0, time.perf_counter() - t0, fallback=note)
 
 
 def _same_layout(a, b) -> None:

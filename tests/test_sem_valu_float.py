@@ -383,3 +383,38 @@ def test_pack_b32_f16_halves_and_modifiers():
     r = run("v_pack_b32_f16 v2, v0, -v1 op_sel:[1,0,0]", v={0: a, 1: b})
     au, bu = a.view(U32), b.view(U32)
     assert (r.v(2) == (au >> 16) | (((bu & 0xFFFF) ^ 0x8000) << 16)).all()
+
+
+def test_fma_f32_rounds_once_where_a_float64_sum_would_land_on_a_float32_midpoint():
+    """(1 + 2**-12)**2 + 2**-80: the float64 sum is exactly halfway between two float32 values,
+    the exact value is just above it, so the correctly rounded fma is the upper one (round to
+    odd in float64 keeps the sticky bit; a plain float64 sum would round to even, one ulp low)."""
+    from gcnemu.sim import fp
+    a = np.array([1 + 2 ** -12], dtype=np.float32)
+    c = np.array([2.0 ** -80], dtype=np.float32)
+    assert fp.fma_f32(a, a, c)[0] == np.float32(1 + 2 ** -11 + 2 ** -23)
+
+
+def test_fma_f32_shortcut_equals_rounding_every_lane_to_odd():
+    """fma_f32 rounds to odd only lanes whose float64 sum is on a float32 midpoint (or tiny):
+    the result must be the same bits as the error-free path on every lane, midpoints included."""
+    from gcnemu.sim import fp
+    rng = np.random.default_rng(3)
+    n = 4096
+    k = rng.integers(1, 24, n)
+    cases = [  # wide spreads, and (1 + 2^-k)(1 + 2^-(24-k)) + tiny: exact sums on midpoints
+        ((rng.standard_normal(n) * np.exp2(rng.integers(-80, 80, n))).astype(np.float32),
+         (rng.standard_normal(n) * np.exp2(rng.integers(-80, 80, n))).astype(np.float32),
+         (rng.standard_normal(n) * np.exp2(rng.integers(-149, 128, n))).astype(np.float32)),
+        ((1 + np.exp2(-k.astype(float))).astype(np.float32), (1 + np.exp2(k - 24.0)).astype(np.float32),
+         (np.exp2(-rng.integers(30, 90, n).astype(float)) * rng.choice([-1, 1], n)).astype(np.float32)),
+    ]
+    a, b, c = (x.copy() for x in cases[0])
+    a[::50], b[::70], c[::30], a[::41] = np.nan, np.inf, -0.0, 0
+    cases.append((a, b, c))
+    for a, b, c in cases:
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = a.astype(np.float64) * b
+            ref = fp.fix_nans(fp._round_to_odd_sum(p, c.astype(np.float64)).astype(np.float32), a, b, c)
+            got = fp.fma_f32(a, b, c)
+        assert np.array_equal(got.view(np.uint32), ref.view(np.uint32))

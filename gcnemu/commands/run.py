@@ -399,7 +399,7 @@ def run(args) -> int:
     halted = limit_diagnostic(sim) if functional_run is None else None
     diags = [halted if halted is not None and is_limit(d) else locate(d, snippet.program.file)
              for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
-    if functional_run is not None:
+    if functional_run is not None and getattr(sim, "functional", None) is not None:
         seen = {}
         for _, (span, note) in sim.functional.notes:
             seen.setdefault(str(note), Diagnostic("note", str(note), span))
@@ -421,7 +421,8 @@ def run(args) -> int:
             out["grid"] = grid_json(grid_run)
         if functional_run is not None:
             out["functional"] = {"grid": list(functional_run.grid), "waves": functional_run.waves,
-                                 "instructions": functional_run.instructions, "batched": functional_run.batched}
+                                 "instructions": functional_run.instructions, "batched": functional_run.batched,
+                                 "fallback": functional_run.fallback}
             out["instructions"] = functional_run.instructions
         if snippet.header.has_expectations:
             out["check"] = {"passed": not failures and check_error is None,

@@ -644,24 +644,35 @@ def pack(info: MfmaInfo, operand: str, matrix, *, cbsz: int | None = None,
 
 def unpack(info: MfmaInfo, operand: str, regs, *, cbsz: int | None = None,
            blgp: int | None = None) -> np.ndarray:
-    """Inverse of :func:`pack`: the matrix (in the operand's element dtype) held by ``regs``."""
+    """Inverse of :func:`pack`: the matrix (in the operand's element dtype) held by ``regs``.
+
+    ``regs`` may carry leading batch axes (..., nregs, 64), e.g. one per wave: the result then
+    has the same leading axes (the functional engine unpacks a whole group of waves at once)."""
     info = resolve(info, cbsz=cbsz, blgp=blgp)
     op = _operand(operand)
     r = np.asarray(regs, dtype=np.uint32)
     need = info.operand_regs(op)
-    if r.shape != (need, WAVE):
+    if r.shape[-2:] != (need, WAVE):
         raise ValueError(f"{op} of {info.name} needs registers shaped ({need}, 64), got {r.shape}")
     et = info.element_type(op)
     reg, lane, bit = _layout(info, op)
+    if et.bits <= 32 and not (bit + et.bits > 32).any():  # every element inside one register
+        flat = r.reshape(r.shape[:-2] + (need * WAVE,))
+        raw = np.take(flat, reg * WAVE + lane, axis=-1)
+        if bit.any():
+            raw >>= bit.astype(np.uint32)
+        if et.bits < 32:
+            raw &= np.uint32((1 << et.bits) - 1)
+        return _from_bits(raw, et)
     r64 = r.astype(np.uint64)
     if et.bits == 64:
-        raw = r64[reg, lane] | (r64[reg + 1, lane] << np.uint64(32))
+        raw = r64[..., reg, lane] | (r64[..., reg + 1, lane] << np.uint64(32))
     else:
-        raw = r64[reg, lane] >> bit.astype(np.uint64)
+        raw = r64[..., reg, lane] >> bit.astype(np.uint64)
         spill = bit + et.bits > 32
         if spill.any():
             hi = np.where(spill, reg + 1, reg)
-            raw = raw | np.where(spill, r64[np.minimum(hi, need - 1), lane]
+            raw = raw | np.where(spill, r64[..., np.minimum(hi, need - 1), lane]
                                  << (32 - bit).astype(np.uint64), np.uint64(0))
         raw = raw & np.uint64((1 << et.bits) - 1)
     return _from_bits(raw, et)

@@ -5,34 +5,92 @@ sizes, where the timed engine (`engine.py`) would model every cycle of every wor
 
 How it works:
 - All waves live in one structure of arrays: VGPRs (waves, registers, 64), AGPRs, SGPRs, SCC,
-  PC. Each wave's `WaveState` is rebound to views of those arrays, so the per-wave semantic
-  functions and the batched paths read and write the same registers.
+  PC, and the LDS of every workgroup (workgroups, bytes). Each wave's `WaveState` (and each
+  workgroup's `LDS`) is rebound to views of those arrays, so the per-wave semantic functions
+  and the batched paths read and write the same state.
 - Each step takes the lowest PC any runnable wave is at and executes that instruction for every
-  wave there at once. Waves that branch apart form separate groups; they rejoin when their PCs
-  meet again. `s_barrier` holds a wave until every live wave of its workgroup has arrived.
-- Instructions of the semantic tables (`VECTOR_LANE_OPS`, `VECTOR_F32_OPS`: D = fn(sources)
-  lane-wise) run as one numpy call of the table's own lane function over (waves x 64) lanes.
-  SALU table ops call their function per wave (scalars are cheap). Everything else runs per wave
-  through the very semantic function the timed engine calls (a Ctx, its register writes and its
-  memory operations applied at once), so no instruction has a second definition here.
+  wave there (a group) at once. Waves that branch apart form separate groups; they rejoin when
+  their PCs meet again. `s_barrier` holds a wave until every live wave of its workgroup arrived.
+- One instruction, one semantic function: a group runs the timed engine's own semantic function
+  once, through a `GroupCtx`, a Ctx whose vector reads are (waves, 64) arrays instead of (64,):
+  the lane functions are numpy expressions, so they compute every wave of the group in one call.
+  Families known to be lane-wise (integer/float/convert/packed VALU, compares, register moves)
+  run this way; a read the group cannot share (a never-written register, an SGPR operand the
+  function needs as one number but that differs between waves) or a note sends the group down
+  the per-wave path instead, which always gives the timed engine's answer.
+- Scalar instructions (SALU, SMEM loads, branches) depend only on the scalar registers they
+  read, so the group runs the semantic function for one wave and applies its effects to every
+  wave whose read registers hold the same values (groups split by those values when they differ).
+- Memory: loads and stores run as one gather or scatter over the group; the addresses come from
+  the same address functions (`semantics.memaddr`) and forms tables as the semantic functions.
+  LDS is per workgroup (one row of the LDS array each), global memory is shared. MFMAs of the
+  group stack as blocks of one call to the shared numerics (`mfma_exec.compute`).
 - Memory operations take effect when issued. For a kernel whose waits and barriers are right,
   that gives the timed engine's results; a racy kernel may differ (the timed engine and `lint`
   are the tools for races).
+- A workgroup whose waves wait for each other outside s_barrier (a spin loop on a flag another
+  wave sets) cannot run one PC group after the other: `Ungroupable` is raised, and the caller
+  runs the launch on the timed engine instead, with a note.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..asm.program import FloatImm, Imm, Reg, Symbol
+from ..asm.program import Reg, Special
 from . import fp
-from .context import _HWREGS, M32, Ctx, SimError, _static_facts, code_facts, constant_bits
+from .context import _HWREGS, M32, Ctx, RegWrite, SimError, _static_facts, code_facts
+from .masked import exec_lanes, lane_words, masked_write
 from .pipes import decode
-from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
-from .state import LDS, WAVE, GlobalMemory, MemoryError_, WaveState
+from .semantics import SEMANTICS
+from .state import LDS, POISON, WAVE, GlobalMemory, MemoryError_, WaveState
 
-_SHIFTS = np.arange(WAVE, dtype=np.uint64)
-_VECTOR_KINDS = frozenset({"u32", "b32"})
 _FALLBACK = object()  # a compiled entry meaning "per wave, through the semantic function"
+# Semantic modules whose functions are lane-wise numpy over their sources (no lane indexing, no
+# reductions over lanes): they run once per group through GroupCtx.
+_LANEWISE_MODULES = frozenset({"valu", "valu_float", "valu_cvt", "valu_packed", "vcmp"})
+_LANEWISE_FUNCTIONS = frozenset({"v_accvgpr_read_b32", "v_accvgpr_write_b32", "v_accvgpr_mov_b32"})
+# Scalar instructions whose result depends on more than the scalar registers they read.
+_SCALAR_PER_WAVE = ("s_getreg", "s_setreg", "s_memtime", "s_memrealtime", "s_sendmsg", "s_trap", "s_icache",
+                    "s_dcache", "s_store", "s_atomic", "s_buffer_store", "s_buffer_atomic", "s_scratch")
+EVERYONE = slice(None)  # the group of every wave (register rows are views, not copies)
+CHUNK = 256  # waves per batched call
+SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its workgroup waits
+
+
+class Ungroupable(SimError):
+    """The waves of a workgroup wait on each other outside s_barrier: no PC grouping can run them."""
+
+
+class _Abort(Exception):
+    """This group cannot share one execution of the instruction: run it per wave."""
+
+
+def used_registers(kernel, wave: WaveState, file: str) -> int:
+    """How many `file` ('v' or 'a') registers the kernel can read or write: past the highest one
+    an operand names (and the launch initialised), with a margin; all of them when the kernel
+    indexes registers at run time (movrel, gpr_idx)."""
+    full = len(wave.vgpr if file == "v" else wave.agpr)
+    top = 0
+    for ins in kernel.instructions:
+        m = ins.mnemonic
+        if "movrel" in m or "gpr_idx" in m:
+            return full
+        for op in ins.operands:
+            op = getattr(op, "inner", op)
+            if type(op) is Reg and op.file == file:
+                top = max(top, op.index + op.count)
+    init = wave.vgpr_init if file == "v" else wave.agpr_init
+    written = np.flatnonzero(init.any(axis=1))
+    if len(written):
+        top = max(top, int(written[-1]) + 1)
+    return min(full, top + 8)
+
+
+def _pow2ceil(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
 
 
 class FunctionalEngine:
@@ -46,6 +104,7 @@ class FunctionalEngine:
             raise SimError("the functional engine needs the same register counts in every wave")
         self.kernel = kernel
         self.states = waves
+        self.n = len(waves)
         self.workgroup_of = np.asarray(workgroup_of, dtype=np.int64)
         self.memory = memory
         self.lds = lds
@@ -54,55 +113,112 @@ class FunctionalEngine:
         self.float_mode = fp.float_mode_from_program(kernel.program)
         self._instructions = kernel.instructions
         self._labels = kernel.labels
-        # the structure of arrays, and each WaveState rebound to views of it
-        self.V = np.stack([w.vgpr for w in waves])
-        self.VI = np.stack([w.vgpr_init for w in waves])
-        self.A = np.stack([w.agpr for w in waves])
-        self.AI = np.stack([w.agpr_init for w in waves])
+        self._symbols = kernel.symbols
+        self.lds_size = kernel.target.lds_bytes
+        # the structure of arrays, and each WaveState rebound to views of it. Vector registers
+        # are (registers, waves, 64): one register of a whole group is one contiguous block.
+        # Only the registers the kernel can touch are kept (the rest stay poison and unwritten):
+        # a kernel using 100 of 512 vector registers needs a fifth of the memory and copies.
+        nv, na = used_registers(kernel, waves[0], "v"), used_registers(kernel, waves[0], "a")
+        self.full_registers = (len(waves[0].vgpr), len(waves[0].agpr))
+        self.V = np.stack([w.vgpr[:nv] for w in waves], axis=1)
+        self.VI = np.stack([w.vgpr_init[:nv] for w in waves], axis=1)
+        self.A = np.stack([w.agpr[:na] for w in waves], axis=1)
+        self.AI = np.stack([w.agpr_init[:na] for w in waves], axis=1)
         self.S = np.stack([w.sgpr for w in waves])
         self.SI = np.stack([w.sgpr_init for w in waves])
         for n, w in enumerate(waves):
-            w.vgpr, w.vgpr_init, w.agpr, w.agpr_init = self.V[n], self.VI[n], self.A[n], self.AI[n]
+            w.vgpr, w.vgpr_init, w.agpr, w.agpr_init = self.V[:, n], self.VI[:, n], self.A[:, n], self.AI[:, n]
             w.sgpr, w.sgpr_init = self.S[n], self.SI[n]
+        # registers known to be written in every lane of every wave (written-flags only ever
+        # turn on, so once true this stays true): their reads skip the check
+        self.known = {"v": np.zeros(self.V.shape[0], dtype=bool), "a": np.zeros(self.A.shape[0], dtype=bool)}
+        sizes = {x.size for x in lds}
+        self.LDS = None
+        if len(sizes) == 1 and next(iter(sizes)) % 4 == 0:  # every workgroup's LDS as one row
+            self.LDS = np.stack([x.data for x in lds])
+            for k, x in enumerate(lds):
+                x.data = self.LDS[k]
         self.SCC = np.array([w.scc for w in waves], dtype=np.int64)
         self.PC = np.array([w.pc for w in waves], dtype=np.int64)
         self.DONE = np.array([w.done for w in waves], dtype=bool)
-        self.BARRIER = np.zeros(len(waves), dtype=bool)
+        self.BARRIER = np.zeros(self.n, dtype=bool)
         self.executed = 0  # wave-instructions
-        self.batched = 0  # of which in one numpy call per group
+        self.batched = 0  # of which in one execution per group
         self.notes: list[tuple[int, object]] = []
         self._compiled: list = [None] * len(self.decoded)
         self._templates: list = [None] * len(self.decoded)
-        self._symbols = kernel.symbols
+        self._spins = 0
+        self._spin_top = -1
+        self._exec_whole = None  # (mask, full) of every wave, while EXEC is unchanged
+
+    def expand(self, waves: list[WaveState]) -> None:
+        """Give these waves full-size register files again (copies: after the run, for callers
+        that read registers the kernel never touched, which hold poison as in a timed run)."""
+        for w in waves:
+            for name, full, fill in (("vgpr", self.full_registers[0], POISON), ("vgpr_init", self.full_registers[0], False),
+                                     ("agpr", self.full_registers[1], POISON), ("agpr_init", self.full_registers[1], False)):
+                cur = getattr(w, name)
+                out = np.full((full, WAVE), fill, dtype=cur.dtype)
+                out[:len(cur)] = cur
+                setattr(w, name, out)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
         PC, DONE, BARRIER = self.PC, self.DONE, self.BARRIER
         n_ins = len(self.decoded)
+        everyone = EVERYONE
+        past = n_ins + 1
         while True:
-            live = ~DONE & ~BARRIER
-            if not live.any():
+            live = ~(DONE | BARRIER)
+            pcs = np.where(live, PC, past)
+            pc = int(pcs.min())
+            if pc == past:
                 if not (BARRIER & ~DONE).any():
                     break
                 self._release_barriers()
                 continue
-            pcs = np.where(live, PC, n_ins + 1)
-            pc = int(pcs.min())
             if pc >= n_ins:
                 raise SimError("execution ran past the last instruction without s_endpgm")
-            idx = np.flatnonzero(pcs == pc)
+            here = pcs == pc
+            count = int(np.count_nonzero(here))
+            idx = everyone if count == self.n else np.flatnonzero(here)
             try:
-                self._execute(pc, idx)
+                self._execute(pc, idx, count)
             except (SimError, MemoryError_) as e:  # name the instruction, as the timed engine does
                 if getattr(e, "instruction", None) is None:
                     e.instruction = pc
                 raise
-            self.executed += len(idx)
+            self.executed += count
             if self.executed > self.max_instructions:
                 raise SimError(f"stopped after {self.max_instructions} wave-instructions (a loop that never "
                                f"ends? the last issued: line {self._instructions[pc].span.line})")
+            if pc > self._spin_top >= 0:  # past the last backward branch: that loop was left
+                self._spins, self._spin_top = 0, -1
+            if count != self.n:
+                self._watch_spin(pc, idx)
         for n, w in enumerate(self.states):
             w.scc, w.pc, w.done = int(self.SCC[n]), int(self.PC[n]), bool(self.DONE[n])
+
+    def _watch_spin(self, pc: int, idx) -> None:
+        """A group that keeps branching back while other waves of its workgroups wait elsewhere
+        may be waiting for them (a spin loop): the grouping cannot run that kernel."""
+        back = self.PC[idx] <= pc
+        if not back.any():
+            return
+        self._spin_top = max(self._spin_top, pc)
+        self._spins += 1
+        if self._spins < SPIN_LIMIT:
+            return
+        wgs = np.unique(self.workgroup_of[idx])
+        mine = np.isin(self.workgroup_of, wgs) & ~self.DONE
+        others = mine.copy()
+        others[idx] = False
+        if others.any():
+            raise Ungroupable(f"the waves of a workgroup wait on each other outside s_barrier (line "
+                              f"{self._instructions[pc].span.line} branched back {SPIN_LIMIT} times while "
+                              f"other waves of its workgroup waited at other instructions)")
+        self._spins = 0
 
     def _release_barriers(self) -> None:
         waiting = self.BARRIER & ~self.DONE
@@ -115,8 +231,9 @@ class FunctionalEngine:
                 released = True
         if not released:
             raise SimError("s_barrier can never be released: a wave of the workgroup waits elsewhere")
+        self._spins = 0
 
-    def _execute(self, pc: int, idx: np.ndarray) -> None:
+    def _execute(self, pc: int, idx, count: int) -> None:
         d = self.decoded[pc]
         if d.error is not None:
             raise SimError(d.error)
@@ -127,18 +244,46 @@ class FunctionalEngine:
                 self.BARRIER[idx] = True
             else:  # s_nop, s_waitcnt, s_sleep, s_setprio: timing only
                 self.PC[idx] = pc + 1
+            self.batched += count
             return
         entry = self._compiled[pc]
         if entry is None:
             entry = self._compiled[pc] = self._compile(pc)
-        if entry is not _FALLBACK and entry(idx):
-            self.batched += len(idx)
+        if entry is _FALLBACK:
+            for n in self._rows(idx).tolist():
+                self._one(n, pc)
             return
-        for n in idx.tolist():
-            self._one(n, pc)
+        # big groups run in pieces of CHUNK waves: every temporary array of a lane function then
+        # stays small (measured: fma_f32 over 4 x (256, 64) lanes ~5x faster than one (1024, 64))
+        parts = [idx] if count <= CHUNK or entry == self._scalar_group else self._chunks(idx)
+        for part in parts:
+            try:
+                done = entry(pc, part)
+            except _Abort:
+                done = False
+            if done:
+                self.batched += len(self._rows(part)) if len(parts) > 1 else count
+                continue
+            for n in self._rows(part).tolist():
+                self._one(n, pc)
+
+    def _chunks(self, idx) -> list:
+        if idx is EVERYONE:
+            return [slice(a, min(a + CHUNK, self.n)) for a in range(0, self.n, CHUNK)]
+        return [idx[a:a + CHUNK] for a in range(0, len(idx), CHUNK)]
 
     # ------------------------------------------------------------------ per wave (the semantic function)
+    def _template(self, pc: int) -> dict:
+        tpl = self._templates[pc]
+        if tpl is None:
+            ins = self._instructions[pc]
+            tpl = self._templates[pc] = Ctx.issue_template(ins, self._symbols, self._labels, self.lds_size,
+                                                           self.kernel.target.name, self.float_mode,
+                                                           **code_facts(self.kernel, ins))
+        return tpl
+
     def _one(self, n: int, pc: int) -> None:
+        self._exec_whole = None
         d = self.decoded[pc]
         sem = d.sem
         if sem is None:
@@ -146,13 +291,7 @@ class FunctionalEngine:
         st = self.states[n]
         st.scc = int(self.SCC[n])
         st.pc = pc
-        tpl = self._templates[pc]
-        if tpl is None:
-            ins = self._instructions[pc]
-            tpl = self._templates[pc] = Ctx.issue_template(ins, self._symbols, self._labels,
-                                                           self.kernel.target.lds_bytes, self.kernel.target.name,
-                                                           self.float_mode, **code_facts(self.kernel, ins))
-        ctx = Ctx.at_issue(st, tpl)
+        ctx = Ctx.at_issue(st, self._template(pc))
         sem(ctx, self._instructions[pc])
         for wr in ctx.writes:
             _apply(st, wr)
@@ -166,146 +305,668 @@ class FunctionalEngine:
         self.SCC[n] = st.scc
         self.PC[n] = ctx.branch_to if ctx.branch_to is not None else pc + 1
 
-    # ------------------------------------------------------------------ batched paths
+    # ------------------------------------------------------------------ choosing a batched path
     def _compile(self, pc: int):
-        """A function of the group (wave indices) that executes instruction `pc` for all of them
-        and returns True, or False when this group needs the per-wave path; _FALLBACK: always."""
+        """A function (pc, group) that executes instruction `pc` for the whole group and returns
+        True, or False / raises _Abort when this group needs the per-wave path; _FALLBACK: always."""
         ins = self._instructions[pc]
         d = self.decoded[pc]
         sem = d.sem
-        if sem is None or ins.modifiers:
+        if sem is None:
             return _FALLBACK
         base, _sfx, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
-        if is_sdwa or is_dpp or SEMANTICS.get(base) is not sem:
+        if d.category in ("scalar", "branch") and d.pipe != "msg" and not base.startswith(_SCALAR_PER_WAVE):
+            return self._scalar_group
+        if is_sdwa or is_dpp:
             return _FALLBACK
-        ops = ins.operands
-        nv = self.V.shape[1]
-        if base in VECTOR_LANE_OPS:
-            kinds, fn = VECTOR_LANE_OPS[base]
-            if len(ops) != 1 + len(kinds) or not _is_reg(ops[0], "v") or ops[0].index >= nv \
-                    or any(k not in _VECTOR_KINDS for k in kinds):
-                return _FALLBACK
-            readers = [self._reader(op, float_constants=False) for op in ops[1:]]
-            if any(r is None for r in readers):
-                return _FALLBACK
-            return self._vector(pc, ops[0].index, readers, lambda *s: fn(*s))
-        if base in VECTOR_F32_OPS:
-            nsrc, accumulates, fn = VECTOR_F32_OPS[base]
-            if len(ops) != 1 + nsrc or not _is_reg(ops[0], "v") or ops[0].index >= nv:
-                return _FALLBACK
-            readers = [self._reader(op, float_constants=True) for op in ops[1:]]
-            if accumulates:
-                readers.append(self._reader(ops[0], float_constants=False))
-            if any(r is None for r in readers):
-                return _FALLBACK
-            mode = self.float_mode
-            f32 = np.dtype(np.float32)
-
-            def apply_f32(*bits):
-                srcs = [fp.denorm_in(b.view(f32), mode) for b in bits]
-                with np.errstate(all="ignore"):
-                    x = fp.denorm_out(np.asarray(fn(*srcs), dtype=f32), mode)
-                return x.view(np.uint32)
-            return self._vector(pc, ops[0].index, readers, apply_f32, float_op=True)
-        if base in SCALAR_OPS:
-            nsrc, reads_scc, fn = SCALAR_OPS[base]
-            if len(ops) != 1 + nsrc or not _is_reg(ops[0], "s"):
-                return _FALLBACK
-            srcs = []
-            for op in ops[1:]:
-                if _is_reg(op, "s"):
-                    srcs.append(("s", op.index))
-                elif type(op) is Imm:
-                    srcs.append(("c", op.value & M32))
-                else:
-                    return _FALLBACK
-            return self._scalar(ops[0].index, srcs, reads_scc, fn, pc)
-        if base in SCC_BRANCHES and len(ops) == 1 and isinstance(ops[0], Symbol) and ops[0].name in self._labels:
-            taken, target = SCC_BRANCHES[base], self._labels[ops[0].name]
-
-            def branch(idx):
-                self.PC[idx] = np.where(self.SCC[idx] == taken, target, pc + 1)
-                return True
-            return branch
+        module = getattr(sem, "__module__", "").rsplit(".", 1)[-1]
+        if d.pipe == "mfma" and module == "mfma":
+            return self._mfma_path(ins) or _FALLBACK
+        if d.category in ("vmem", "lds"):
+            return self._memory_path(ins, base) or _FALLBACK
+        if SEMANTICS.get(base) is sem and (module in _LANEWISE_MODULES or base in _LANEWISE_FUNCTIONS) \
+                and not base.startswith("v_cmpx"):
+            return self._lanewise
         return _FALLBACK
 
-    def _reader(self, operand, float_constants: bool):
-        """`read(idx) -> uint32 array broadcastable to (G, 64)`, or None from it when a register
-        is not written in every wave of the group (the per-wave path then notes the read)."""
-        if float_constants and type(operand) is FloatImm:
-            value, how = constant_bits(operand, "f32")
-            if how not in ("inline", "literal"):
+    # ------------------------------------------------------------------ helpers over a group
+    def _rows(self, idx) -> np.ndarray:
+        return np.arange(self.n)[idx]
+
+    def _exec(self, idx) -> tuple[np.ndarray, bool]:
+        """(bool[G, 64] EXEC of the group, every lane of every wave on). For the whole grid the
+        answer is kept until something may write EXEC (a scalar write to s126/s127, or any
+        per-wave execution); callers only read the mask."""
+        if isinstance(idx, slice) and idx is not EVERYONE:  # a piece of the whole grid: a slice of its mask
+            mask, full = self._exec(EVERYONE)
+            part = mask[idx]
+            return part, full or bool(part.all())
+        whole = idx is EVERYONE
+        if whole and self._exec_whole is not None:
+            return self._exec_whole
+        lo, hi = self.S[idx, 126], self.S[idx, 127]
+        if (lo == M32).all() and (hi == M32).all():
+            out = np.ones((len(lo), WAVE), dtype=bool), True
+        else:
+            out = exec_lanes(lo, hi), False
+        if whole:
+            out[0].flags.writeable = False
+            self._exec_whole = out
+        return out
+
+    def _vread(self, file: str, index: int, count: int, idx, check: bool = True) -> np.ndarray:
+        """uint32[count, G, 64] of a register range; _Abort when some lane was never written
+        (the per-wave path notes the read) unless `check` is off (MFMA operands: no note)."""
+        arr, init = (self.V, self.VI) if file == "v" else (self.A, self.AI)
+        if index + count > arr.shape[0]:
+            raise _Abort
+        if check:
+            known = self.known[file]
+            if not known[index:index + count].all():
+                if not init[index:index + count, idx].all():
+                    raise _Abort
+                if idx is EVERYONE:
+                    known[index:index + count] = True
+        return arr[index:index + count, idx]
+
+    def _vwrite(self, file: str, index: int, values: np.ndarray, idx, mask: np.ndarray | None) -> None:
+        """values uint32[count, G, 64] into registers under `mask` (bool[G, 64]; None: every lane)."""
+        arr, init = (self.V, self.VI) if file == "v" else (self.A, self.AI)
+        count = values.shape[0]
+        if mask is None:
+            arr[index:index + count, idx] = values
+            known = self.known[file]
+            if not known[index:index + count].all():
+                init[index:index + count, idx] = True
+                if idx is EVERYONE:
+                    known[index:index + count] = True
+            return
+        if isinstance(idx, slice):
+            masked_write(arr[index:index + count, idx], values, lane_words(mask)[None])
+        else:
+            cur = arr[index:index + count, idx]
+            masked_write(cur, values, lane_words(mask)[None])
+            arr[index:index + count, idx] = cur
+        init[index:index + count, idx] |= mask[None]
+
+    # ------------------------------------------------------------------ lane-wise VALU: one call per group
+    def _lanewise(self, pc: int, idx) -> bool:
+        if _HWREGS:  # s_setreg changed some wave's MODE: per wave
+            return False
+        ctx = GroupCtx.make(self, pc, idx)
+        self.decoded[pc].sem(ctx, self._instructions[pc])
+        ctx.land()
+        self.PC[idx] = pc + 1
+        return True
+
+    # ------------------------------------------------------------------ scalar: one call per distinct input
+    def _scalar_group(self, pc: int, idx) -> bool:
+        rows = self._rows(idx)
+        todo = [rows]
+        while todo:
+            group = todo.pop()
+            rep = int(group[0])
+            st = self.states[rep]
+            st.scc = int(self.SCC[rep])
+            st.pc = pc
+            ctx = Ctx.at_issue(st, self._template(pc))
+            self.decoded[pc].sem(ctx, self._instructions[pc])
+            if any(f in ("v", "a") for f, _ in ctx.reads) or any(type(m).__name__ != "ScalarLoad" for m in ctx.memops):
+                if len(todo) or group is not rows:
+                    raise SimError("internal: a scalar instruction changed its reads between waves")
+                return False
+            same = self._same_scalars(group, rep, ctx.reads)
+            if not same.all():
+                todo.append(group[~same])
+                group = group[same]
+            writes = list(ctx.writes)
+            lds = self.lds[int(self.workgroup_of[rep])]
+            for memop in ctx.memops:  # scalar loads: the same bytes for every wave with the same address
+                writes.extend(memop.perform(self.memory, lds))
+            for wr in writes:
+                if wr.file == "s":
+                    lo, n = wr.index, len(wr.values)
+                    self.S[group, lo:lo + n] = wr.values
+                    if lo + n > 126 and lo < 128:
+                        self._exec_whole = None
+                    self.SI[group, lo:lo + n] = True
+                elif wr.file == "scc":
+                    self.SCC[group] = int(wr.values[0])
+                else:
+                    raise SimError(f"internal: a scalar instruction wrote {wr.file} registers")
+            if ctx.notes:
+                span = self._instructions[pc].span
+                self.notes.extend((int(n), (span, note)) for n in group for note in ctx.notes)
+            self.PC[group] = ctx.branch_to if ctx.branch_to is not None else pc + 1
+        return True
+
+    def _same_scalars(self, group: np.ndarray, rep: int, reads) -> np.ndarray:
+        """bool[len(group)]: waves whose registers read by the instruction hold the rep's values."""
+        slots = sorted({i for f, i in reads if f == "s"})
+        same = np.ones(len(group), dtype=bool)
+        if slots:
+            S, SI = self.S[group][:, slots], self.SI[group][:, slots]
+            same &= (S == self.S[rep, slots]).all(axis=1) & (SI == self.SI[rep, slots]).all(axis=1)
+        if any(f == "scc" for f, _ in reads):
+            same &= self.SCC[group] == self.SCC[rep]
+        return same
+
+    # ------------------------------------------------------------------ MFMA: the group as blocks of one call
+    def _mfma_path(self, ins):
+        from ..isa import mfma as M
+        from .mfma_exec import compute
+        info = M.lookup(ins.mnemonic, self.kernel.target.name)
+        if info is None or info.sparse or info.scaled or info.format_select or ins.modifiers:
+            return None
+        if info.element_type("D").bits == 64:
+            return None
+        ops = ins.operands
+        if len(ops) != 4 or not all(isinstance(o, Reg) and o.file in ("v", "a") for o in ops):
+            return None
+        dst, a_op, b_op, c_op = ops
+        if a_op.count < info.a_regs or b_op.count < info.b_regs or c_op.count < info.cd_regs \
+                or dst.count < info.cd_regs:
+            return None
+
+        def run(pc, idx):
+            a = self._vread(a_op.file, a_op.index, check=False, idx=idx, count=info.a_regs)
+            b = self._vread(b_op.file, b_op.index, check=False, idx=idx, count=info.b_regs)
+            c = self._vread(c_op.file, c_op.index, check=False, idx=idx, count=info.cd_regs)
+            g = a.shape[1]
+            out = np.empty((g, info.cd_regs, WAVE), dtype=np.uint32)
+            chunk = max(1, 64 // info.blocks)  # waves per numerics call: arrays that stay in cache
+            blk = info.blocks
+            for s in range(0, g, chunk):
+                e = min(g, s + chunk)
+                w = e - s
+                am = M.unpack(info, "A", np.moveaxis(a[:, s:e], 1, 0)).reshape(w * blk, info.m, -1)
+                bm = M.unpack(info, "B", np.moveaxis(b[:, s:e], 1, 0)).reshape(w * blk, -1, info.n)
+                cm = M.unpack(info, "C", np.moveaxis(c[:, s:e], 1, 0)).reshape(w * blk, info.m, info.n)
+                dm = compute(info, am, bm, cm)
+                out[s:e] = _pack_many(info, dm, w)
+            out = np.moveaxis(out, 0, 1)
+            self._vwrite(dst.file, dst.index, out, idx, None)  # MFMAs ignore EXEC
+            self.PC[idx] = pc + 1
+            return True
+        return run
+
+    # ------------------------------------------------------------------ memory: one gather or scatter per group
+    def _memory_path(self, ins, base: str):
+        from .semantics import ds, vmem
+        m = ins.mnemonic
+        mods = {x.name for x in ins.modifiers}
+        ops = ins.operands
+        if m in ds.DS_READS and ds.DS_READS[m].kind == "raw" and mods <= {"offset"}:
+            form = ds.DS_READS[m]
+            return self._ds_access(ins, [(0, form.size)], ops[0], ops[1], None, pow2=_pow2ceil(form.size))
+        if m in ds.DS_WRITES and ds.DS_WRITES[m][1] == 0 and ds.DS_WRITES[m][0] % 4 == 0 and mods <= {"offset"}:
+            size = ds.DS_WRITES[m][0]
+            return self._ds_access(ins, [(0, size)], None, ops[0], [ops[1]], pow2=_pow2ceil(size))
+        if m in ds.DS_READ2 and mods <= {"offset0", "offset1"}:
+            elem, mult = ds.DS_READ2[m]
+            return self._ds_access(ins, [("offset0", elem, mult), ("offset1", elem, mult)], ops[0], ops[1], None,
+                                   pow2=elem)
+        if m in ds.DS_WRITE2 and mods <= {"offset0", "offset1"}:
+            elem, mult = ds.DS_WRITE2[m]
+            return self._ds_access(ins, [("offset0", elem, mult), ("offset1", elem, mult)], None, ops[0],
+                                   [ops[1], ops[2]], pow2=elem)
+        if not mods <= {"offset"}:
+            return None
+        if base.startswith("global_load_lds_"):
+            form = vmem.LDS_DMA_FORMS.get(base[len("global_load_lds_"):])
+            if form is None or form.kind != "raw" or len(ops) != 2:
                 return None
-            row = np.full((1, 1), value & M32, dtype=np.uint32)
-            return lambda idx: row
-        if _is_reg(operand, "v") and operand.index < self.V.shape[1]:
-            r = operand.index
-
-            def read_v(idx):
-                if not self.VI[idx, r].all():
-                    return None
-                return self.V[idx, r]
-            return read_v
-        if _is_reg(operand, "s"):
-            r = operand.index
-
-            def read_s(idx):
-                if not self.SI[idx, r].all():
-                    return None
-                return self.S[idx, r][:, None]
-            return read_s
-        if type(operand) is Imm:
-            row = np.full((1, 1), operand.value & M32, dtype=np.uint32)
-            return lambda idx: row
+            return self._global_access(ins, form.size, ops[0], ops[1], dst=None, data=None, lds_dma=True)
+        if base.startswith("global_load_"):
+            form = vmem.LOAD_FORMS.get(base[len("global_load_"):])
+            if form is None or form.kind != "raw" or len(ops) != 3:
+                return None
+            return self._global_access(ins, form.size, ops[1], ops[2], dst=ops[0], data=None)
+        if base.startswith("global_store_"):
+            form = vmem.STORE_FORMS.get(base[len("global_store_"):])
+            if form is None or form[1] != 0 or form[0] % 4 or len(ops) != 3:
+                return None
+            return self._global_access(ins, form[0], ops[0], ops[2], dst=None, data=ops[1])
         return None
 
-    def _vector(self, pc: int, dst: int, readers, fn, float_op: bool = False):
-        def run(idx):
-            if float_op and _HWREGS:  # s_setreg changed some wave's MODE: per wave
-                return False
-            srcs = []
-            for r in readers:
-                x = r(idx)
-                if x is None:
-                    return False
-                srcs.append(x)
-            res = fn(*srcs)
-            if type(res) is not np.ndarray or res.dtype != np.uint32:
-                return False
-            res = np.broadcast_to(res, (len(idx), WAVE))
-            lo = self.S[idx, 126].astype(np.uint64)
-            hi = self.S[idx, 127].astype(np.uint64)
-            mask = (((lo | (hi << np.uint64(32)))[:, None] >> _SHIFTS) & np.uint64(1)).astype(bool)
-            self.V[idx, dst] = np.where(mask, res, self.V[idx, dst])
-            self.VI[idx, dst] |= mask
+    def _vreg_or_none(self, op, count: int):
+        if not isinstance(op, Reg) or op.file not in ("v", "a") or op.count < count:
+            return None
+        return op
+
+    def _ds_access(self, ins, pieces, dst, vaddr, data, pow2: int):
+        """ds_read*/ds_write* (dword-sized elements) over a group: per-workgroup LDS rows."""
+        from .semantics.memaddr import ds_address, modifier_int
+        if self.LDS is None or not isinstance(vaddr, Reg) or vaddr.file != "v":
+            return None
+        sizes = [p[1] for p in pieces]
+        dwords = [s // 4 for s in sizes]
+        if dst is not None and self._vreg_or_none(dst, sum(dwords)) is None:
+            return None
+        if data is not None and any(self._vreg_or_none(o, dw) is None for o, dw in zip(data, dwords)):
+            return None
+        try:
+            probe = Ctx(self.states[0], ins, self._symbols)
+            offsets = [modifier_int(probe, "offset") if p[0] == 0 else modifier_int(probe, p[0]) * p[2]
+                       for p in pieces]
+        except SimError:
+            return None
+        words_per_wg = self.LDS.shape[1] // 4
+        flat = self.LDS.reshape(-1).view("<u4")
+        lds_size = self.LDS.shape[1]
+
+        def run(pc, idx):
+            mask, full = self._exec(idx)
+            base = ds_address(self._vread("v", vaddr.index, 1, idx)[0], 0)
+            wg = self.workgroup_of[idx][:, None] * words_per_wg
+            addrs = []
+            for off, size in zip(offsets, sizes):
+                a = base + off
+                bad = ((a < 0) | (a + size > lds_size) | (a % pow2 != 0)) & mask
+                if bad.any():  # out of range or misaligned: the per-wave path notes it
+                    raise _Abort
+                addrs.append(np.where(mask, a // 4, 0) + wg)
+            if dst is not None:
+                parts = [_gather(flat, a, dw) for a, dw in zip(addrs, dwords)]
+                vals = parts[0] if len(parts) == 1 else np.concatenate(parts)
+                self._vwrite(dst.file, dst.index, vals, idx, None if full else mask)
+            else:
+                srcs = [self._vread(o.file, o.index, dw, idx) for o, dw in zip(data, dwords)]
+                for a, dw, src in zip(addrs, dwords, srcs):
+                    _scatter(flat, a, dw, src, mask)
             self.PC[idx] = pc + 1
             return True
         return run
 
-    def _scalar(self, dst: int, srcs, reads_scc: bool, fn, pc: int):
-        S, SI, SCC = self.S, self.SI, self.SCC
+    def _global_access(self, ins, size: int, vaddr, saddr, dst, data, lds_dma: bool = False):
+        """global_load/store_dword[xN] and global_load_lds_dword over a group: one gather or
+        scatter into the one buffer every active lane addresses."""
+        from .semantics.memaddr import global_addresses, lds_dma_addresses, modifier_int
+        off_form = isinstance(saddr, Special) and saddr.name == "off"
+        if not isinstance(vaddr, Reg) or vaddr.file != "v":
+            return None
+        if not off_form and not (isinstance(saddr, Reg) and saddr.file == "s" and saddr.count == 2):
+            return None
+        dw = size // 4
+        if dst is not None and self._vreg_or_none(dst, dw) is None:
+            return None
+        if data is not None and self._vreg_or_none(data, dw) is None:
+            return None
+        if lds_dma and (self.LDS is None or size != 4):
+            return None
+        try:
+            offset = modifier_int(Ctx(self.states[0], ins, self._symbols), "offset")
+        except SimError:
+            return None
+        target = self.kernel.target.name
+        lds_size = self.LDS.shape[1] if self.LDS is not None else 0
 
-        def run(idx):
-            for _, r in (s for s in srcs if s[0] == "s"):
-                if not SI[idx, r].all():
-                    return False
-            for n in idx.tolist():
-                vals = [int(S[n, r]) if kind == "s" else r for kind, r in srcs]
-                result, new_scc = fn(*vals, int(SCC[n]) if reads_scc else 0)
-                S[n, dst] = result & M32
-                if new_scc is not None:
-                    SCC[n] = 1 if new_scc else 0
-            SI[idx, dst] = True
+        def run(pc, idx):
+            mask, full = self._exec(idx)
+            if off_form:
+                v = self._vread("v", vaddr.index, 2, idx)
+                addrs = global_addresses(v[0].astype(np.uint64) | (v[1].astype(np.uint64) << np.uint64(32)),
+                                         None, offset)
+            else:
+                if not self.SI[idx, saddr.index:saddr.index + 2].all():
+                    raise _Abort
+                s = self.S[idx, saddr.index].astype(np.uint64) | \
+                    (self.S[idx, saddr.index + 1].astype(np.uint64) << np.uint64(32))
+                addrs = global_addresses(self._vread("v", vaddr.index, 1, idx)[0], s[:, None], offset)
+            if not mask.any():
+                self.PC[idx] = pc + 1
+                return True
+            active = addrs[mask]
+            lo, hi = int(active.min()), int(active.max())
+            buf = self.memory.find(lo)
+            if buf is None or hi + size > buf.end or (active % np.uint64(4)).any() or len(buf.data) % 4:
+                raise _Abort  # a fault or a misaligned access: the per-wave path reports it
+            words = buf.data.view("<u4")
+            w = np.where(mask, (addrs - np.uint64(buf.base)) // np.uint64(4), 0).astype(np.int64)
+            if lds_dma:
+                m0 = self.S[idx, 124]
+                if not self.SI[idx, 124].all():
+                    raise _Abort
+                la = lds_dma_addresses("global", target, m0.astype(np.int64)[:, None], offset, size)
+                if (((la < 0) | (la + 4 > lds_size)) & mask).any():
+                    raise _Abort
+                where = (la // 4 + self.workgroup_of[idx][:, None] * (lds_size // 4))[mask]
+                self.LDS.reshape(-1).view("<u4")[where] = np.take(words, w[mask])
+            elif dst is not None:
+                self._vwrite(dst.file, dst.index, _gather(words, w, dw), idx, None if full else mask)
+            else:
+                _scatter(words, w, dw, self._vread(data.file, data.index, dw, idx), mask)
+                if buf.written is not None:
+                    where = (w[mask][:, None] + np.arange(dw)).reshape(-1)
+                    buf.written[(where[:, None] * 4 + np.arange(4)).reshape(-1)] = True
             self.PC[idx] = pc + 1
             return True
         return run
 
 
-def _is_reg(operand, file: str) -> bool:
-    return type(operand) is Reg and operand.file == file and operand.count == 1
+class _GroupWave:
+    """What Ctx reads of `wave` for a group: register files whose rows are (G, 64)."""
+
+    def __init__(self, eng: FunctionalEngine, idx, rep: WaveState):
+        self.vgpr = _Rows(eng.V, idx)
+        self.vgpr_init = _InitRows(eng.VI, idx, eng.known["v"])
+        self.agpr = _Rows(eng.A, idx)
+        self.agpr_init = _InitRows(eng.AI, idx, eng.known["a"])
+        self.sgpr = rep.sgpr  # scalar reads go through GroupCtx, which checks they are shared
+        self.sgpr_init = rep.sgpr_init
+        self.scc = 0
+        self.wave_id = rep.wave_id
 
 
-def _apply(st: WaveState, wr) -> None:
+class _Rows:
+    """`rows[r]` -> (G, 64) lanes of register r of every wave of the group; `rows[a:b]` ->
+    (b - a, G, 64); len() -> registers per wave."""
+
+    __slots__ = ("arr", "idx")
+
+    def __init__(self, arr: np.ndarray, idx):
+        self.arr, self.idx = arr, idx
+
+    def __getitem__(self, key):
+        return self.arr[key, self.idx]
+
+    def __len__(self) -> int:
+        return self.arr.shape[0]
+
+
+_ONES = np.ones((4, WAVE), dtype=bool)
+_ONES.flags.writeable = False
+
+
+class _InitRows(_Rows):
+    """Written-flags of a group's registers: one all-true row (what Ctx compares against) when
+    every lane of every wave of the group has the register written, else the (G, 64) flags."""
+
+    __slots__ = ("known",)
+
+    def __init__(self, arr: np.ndarray, idx, known: np.ndarray):
+        super().__init__(arr, idx)
+        self.known = known
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            lo, hi, _ = key.indices(self.arr.shape[0])
+            n = max(0, hi - lo)
+            if n <= len(_ONES) and self.known[lo:hi].all():
+                return _ONES[:n]
+            rows = self.arr[key, self.idx]
+            if n <= len(_ONES) and rows.all():
+                if self.idx is EVERYONE:
+                    self.known[lo:hi] = True
+                return _ONES[:n]
+            return rows
+        if self.known[key]:
+            return _ONES[0]
+        rows = self.arr[key, self.idx]
+        if rows.all():
+            if self.idx is EVERYONE:
+                self.known[key] = True
+            return _ONES[0]
+        return rows
+
+
+class GroupCtx(Ctx):
+    """The Ctx of one instruction for a group of waves: vector sources are (G, 64) arrays,
+    so a lane-wise semantic function computes the whole group in one call.
+
+    Everything a group cannot share raises _Abort (the engine then runs the group per wave):
+    a never-written register, a scalar the function needs as one number that differs between
+    waves, notes, memory operations, hardware registers.
+    """
+
+    @classmethod
+    def make(cls, eng: FunctionalEngine, pc: int, idx) -> "GroupCtx":
+        rows = eng._rows(idx)
+        rep = eng.states[int(rows[0])]
+        self = cls.__new__(cls)
+        d = eng._template(pc).copy()
+        d["wave"] = _GroupWave(eng, idx, rep)
+        d["writes"] = []
+        d["memops"] = []
+        d["reads"] = []
+        d["notes"] = []
+        self.__dict__ = d
+        self.eng = eng
+        self.idx = idx
+        self.rep = int(rows[0])
+        self._pending: list = []
+        self._mask, self._full = eng._exec(idx)
+        self.g = len(rows)
+        return self
+
+    # -- EXEC
+    @property
+    def exec(self) -> np.ndarray:
+        self.reads.append(("s", 126))
+        self.reads.append(("s", 127))
+        return np.broadcast_to(self._mask, (self.g, WAVE)).copy()
+
+    def _exec_full(self):
+        return self.exec, self._full
+
+    # -- scalars: shared by the group, or per wave where the function only broadcasts them
+    def _uniform(self, slots) -> None:
+        S, SI = self.eng.S, self.eng.SI
+        idx = self.idx
+        for s in slots:
+            col = S[idx, s]
+            if not SI[idx, s].all() or not (col == col[0]).all():
+                raise _Abort
+
+    def scalar_value(self, operand, width: int = 1, ftype: str = "f32", signed: bool = False) -> int:
+        if isinstance(operand, Special) and operand.name in ("scc", "src_scc"):
+            scc = self.eng.SCC[self.idx]
+            if not (scc == scc[0]).all():
+                raise _Abort
+            self.wave.scc = int(scc[0])
+        elif isinstance(operand, Special) and operand.name in ("vccz", "src_vccz"):
+            self._uniform((106, 107))
+        elif isinstance(operand, Special) and operand.name in ("execz", "src_execz"):
+            self._uniform((126, 127))
+        elif isinstance(operand, (Reg, Special)) and not (isinstance(operand, Reg) and operand.file in ("v", "a")):
+            slot, count = self._scalar_slots(operand)
+            self._uniform(range(slot, slot + min(count, width)))
+        return super().scalar_value(operand, width, ftype, signed)
+
+    def _raw_lanes(self, operand, kind: str, src, quiet: bool) -> np.ndarray:
+        if (isinstance(operand, Reg) and operand.file in ("s", "ttmp")) or \
+                (isinstance(operand, Special) and operand.name not in ("scc", "src_scc", "vccz", "src_vccz",
+                                                                       "execz", "src_execz")
+                 and operand.name in _SCALAR_SPECIALS):
+            slot, count = self._scalar_slots(operand)
+            wide = 2 if (kind in _WIDE_KINDS) else 1
+            n = min(count, wide)
+            S, SI, idx = self.eng.S, self.eng.SI, self.idx
+            if not SI[idx, slot:slot + n].all():
+                raise _Abort
+            for k in range(n):
+                self.reads.append(("s", slot + k))
+            value = S[idx, slot].astype(np.uint64 if wide == 2 else np.uint32)
+            if n == 2:
+                value = value | (S[idx, slot + 1].astype(np.uint64) << np.uint64(32))
+            return np.repeat(value[:, None], WAVE, axis=1)
+        return super()._raw_lanes(operand, kind, src, quiet)
+
+    def lane_mask(self, operand) -> np.ndarray:
+        slot, count = self._scalar_slots(operand)
+        S, SI, idx = self.eng.S, self.eng.SI, self.idx
+        if not SI[idx, slot:slot + 2].all() or count < 2:
+            raise _Abort
+        self.reads += [("s", slot), ("s", slot + 1)]
+        return exec_lanes(S[idx, slot], S[idx, slot + 1])
+
+    def _check_init(self, file: str, index: int, dwords: int, init) -> None:
+        if not init[index:index + dwords].all():
+            raise _Abort
+
+    # -- what a group cannot share
+    def note(self, message: str) -> None:
+        raise _Abort
+
+    def defer(self, memop) -> None:
+        raise _Abort
+
+    def hwreg(self, reg: int) -> int:
+        raise _Abort
+
+    def set_hwreg(self, reg: int, value: int) -> None:
+        raise _Abort
+
+    def _dpp(self):
+        raise _Abort
+
+    # -- writes: collected, landed after the function returns (it read everything at issue)
+    def write_v(self, i_or_reg, values, mask=None) -> None:
+        reg = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
+        if not isinstance(reg, Reg) or reg.file not in ("v", "a"):
+            raise _Abort
+        v = np.asarray(values)
+        if v.dtype.itemsize == 8 and v.dtype.kind in "uif":
+            v64 = v.view(np.uint64) if v.dtype.kind != "i" else v.astype(np.uint64)
+            v = np.stack([(v64 & np.uint64(M32)).astype(np.uint32), (v64 >> np.uint64(32)).astype(np.uint32)])
+            if v.ndim == 2:
+                v = v[:, None, :]
+        elif v.dtype.itemsize == 4 and v.dtype.kind in "if":
+            v = v.view(np.uint32)
+        else:
+            v = v.astype(np.uint32)
+        if v.ndim == 1:
+            v = v[None, None, :]
+        elif v.ndim == 2:
+            v = v[None]
+        if v.ndim != 3 or v.shape[1] not in (1, self.g) or v.shape[2] != WAVE:
+            raise _Abort
+        v = np.broadcast_to(v, (v.shape[0], self.g, WAVE))
+        arr = self.eng.V if reg.file == "v" else self.eng.A
+        if reg.index + v.shape[0] > arr.shape[0]:
+            raise _Abort  # the per-wave path raises the exact error
+        self.reads.append(("s", 126))
+        self.reads.append(("s", 127))
+        if mask is not None:
+            lanes = np.broadcast_to(np.asarray(mask, dtype=bool), (self.g, WAVE))
+            if lanes.all():
+                lanes = None
+        else:
+            lanes = None if self._full else np.broadcast_to(self._mask, (self.g, WAVE))
+        self._pending.append(("v", reg.file, reg.index, v, lanes))
+
+    def write_s(self, i_or_reg, value, width: int = 1) -> None:
+        operand = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
+        if isinstance(operand, Special) and operand.name == "scc":
+            self.write_scc(value)
+            return
+        slot, _count = self._scalar_slots(operand)
+        self.write_slot(slot, value, width)
+
+    def write_slot(self, slot: int, value, width: int = 1) -> None:
+        value = np.broadcast_to(np.asarray(value, dtype=np.uint64) if not isinstance(value, int)
+                                else np.uint64(value & ((1 << 64) - 1)), (self.g,))
+        for k in range(width):
+            self._pending.append(("s", slot + k, (value >> np.uint64(32 * k)) & np.uint64(M32)))
+
+    def write_scc(self, value) -> None:
+        self._pending.append(("scc", np.broadcast_to(np.asarray(value, dtype=bool), (self.g,)).astype(np.int64)))
+
+    def write_lane_mask(self, i_or_reg, bits) -> None:
+        b = np.broadcast_to(np.asarray(bits, dtype=bool), (self.g, WAVE))
+        value = np.packbits(b, axis=1, bitorder="little").view("<u8")[:, 0]
+        operand = self.op(i_or_reg) if isinstance(i_or_reg, int) else i_or_reg
+        if isinstance(operand, Reg) and operand.count == 1 or isinstance(operand, Special) and \
+                operand.name.endswith(("_lo", "_hi")):
+            self.write_s(operand, value & np.uint64(M32), 1)
+            return
+        self.write_s(operand, value, 2)
+
+    def land(self) -> None:
+        """Apply the collected writes to the group (after every read, as at issue)."""
+        eng, idx = self.eng, self.idx
+        for w in self._pending:
+            if w[0] == "v":
+                _, file, index, v, lanes = w
+                eng._vwrite(file, index, np.ascontiguousarray(v), idx, lanes)
+            elif w[0] == "s":
+                _, slot, vals = w
+                eng.S[idx, slot] = vals.astype(np.uint32)
+                if slot in (126, 127):
+                    eng._exec_whole = None
+                eng.SI[idx, slot] = True
+            else:
+                eng.SCC[idx] = w[1]
+
+
+def _records(words: np.ndarray, dw: int) -> np.ndarray:
+    """The words as records of `dw` words (one opaque item each: np.take moves them whole,
+    several times faster than a fancy index over a 2-D view)."""
+    return words.view(np.dtype((np.void, 4 * dw)))
+
+
+def _gather(words: np.ndarray, first: np.ndarray, dw: int) -> np.ndarray:
+    """uint32[dw, G, 64]: `dw` consecutive words from each lane's first word index. Aligned
+    records (index a multiple of dw) are fetched as one item each."""
+    if dw == 1:
+        return np.take(words, first)[None]
+    if len(words) % dw == 0 and not (first % dw).any():
+        got = np.take(_records(words, dw), first // dw).view(np.uint32).reshape(first.shape + (dw,))
+        return np.moveaxis(got, 2, 0)
+    return np.take(words, first[None] + np.arange(dw)[:, None, None])
+
+
+def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray) -> None:
+    """Write src (uint32[dw, G, 64]) to `dw` words from each enabled lane's first word index, in
+    wave order then lane order (the order the per-wave path writes: later lanes win)."""
+    values = np.ascontiguousarray(np.moveaxis(src, 0, 2)[mask])  # (lanes, dw)
+    at = first[mask]
+    if dw == 1:
+        words[at] = values[:, 0]
+    elif len(words) % dw == 0 and not (at % dw).any():
+        _records(words, dw)[at // dw] = values.view(np.dtype((np.void, 4 * dw))).reshape(-1)
+    else:
+        words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
+
+
+def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
+    """uint32[waves, cd_regs, 64]: `mfma_exec._pack_d` of each wave's blocks of D, as one scatter
+    when D's layout is the plain 32-bit one (`_pack_d` caches that layout)."""
+    from ..isa import mfma as M
+    from . import mfma_exec
+    blk = info.blocks
+    first = mfma_exec._pack_d(info, d[:blk])
+    scatter = mfma_exec._D_SCATTER.get(info)
+    if not scatter:
+        return np.stack([first] + [mfma_exec._pack_d(info, d[k * blk:(k + 1) * blk]) for k in range(1, waves)])
+    reg, lane, shape, nregs = scatter
+    et = info.element_type("D")
+    if d.dtype == et.dtype and d.dtype.itemsize == 4:  # already the element type: its bits as they are
+        bits = d.reshape(waves, -1).view(np.uint32)
+    else:
+        bits = M._to_bits(d.reshape((waves,) + tuple(shape)), et).reshape(waves, -1)
+    order = _D_ORDER.get(info)
+    if order is None:
+        pos = np.asarray(reg) * WAVE + np.asarray(lane)
+        if len(pos) == nregs * WAVE:  # every (register, lane) holds one element: a permutation
+            order = _D_ORDER[info] = np.argsort(pos)
+    if order is not None:
+        return np.take(bits, order, axis=1).reshape(waves, nregs, WAVE)
+    out = np.zeros((waves, nregs, WAVE), dtype=np.uint32)
+    out[:, reg, lane] = bits
+    return out
+
+
+_D_ORDER: dict = {}  # MfmaInfo -> the D elements in (register, lane) order, when they fill D exactly
+
+
+_WIDE_KINDS = frozenset({"b64", "u64", "i64", "f64"})
+_SCALAR_SPECIALS = frozenset({"vcc", "vcc_lo", "vcc_hi", "m0", "exec", "exec_lo", "exec_hi", "flat_scratch",
+                              "flat_scratch_lo", "flat_scratch_hi", "xnack_mask", "xnack_mask_lo",
+                              "xnack_mask_hi"})
+
+
+def _apply(st: WaveState, wr: RegWrite) -> None:
     """A register write landing at once (the timed engine's Engine._apply, without timing)."""
     f = wr.file
     if f in ("v", "a"):
@@ -315,7 +976,7 @@ def _apply(st: WaveState, wr) -> None:
             arr[lo:lo + n] = wr.values
             init[lo:lo + n] = True
         else:
-            np.copyto(arr[lo:lo + n], wr.values, where=wr.mask[None, :])
+            masked_write(arr[lo:lo + n], wr.values, wr.mask[None, :])
             init[lo:lo + n] |= wr.mask[None, :]
     elif f == "s":
         lo, n = wr.index, len(wr.values)

@@ -135,6 +135,61 @@ def _accurate_sum(terms: np.ndarray, c: np.ndarray) -> np.ndarray:
     return out
 
 
+def _precision(et) -> int:
+    """Significant bits of a float element format (24 when unknown: every value of a format of
+    at most 32 bits is a multiple of 2**(exponent - 24))."""
+    try:
+        import ml_dtypes
+        return int(ml_dtypes.finfo(et.dtype).nmant) + 1
+    except (ValueError, TypeError, AttributeError, ImportError):
+        return 24
+
+
+def _row_ulp_exponent(x: np.ndarray, axis: int, precision: int) -> np.ndarray:
+    """Per row (reduced over `axis`): e - precision for the smallest nonzero |x| = f * 2**e, a
+    lower bound of the lowest set bit of every element of the row (all-zero rows: 600)."""
+    m = np.where(x != 0, np.abs(x), np.inf).min(axis=axis)
+    e = np.frexp(np.where(np.isinf(m), 1.0, m))[1] - precision
+    return np.where(np.isinf(m), 600, e)
+
+
+def _exact_by_matmul(a64: np.ndarray, b64: np.ndarray, c64: np.ndarray, pa: int = 24, pb: int = 24
+                     ) -> np.ndarray | None:
+    """C + A @ B in float64, each element rounded as `_accurate_sum` rounds it (C float32 values;
+    A and B values of formats with `pa`/`pb` significant bits).
+
+    Row i of A holds multiples of 2**qa_i (the ulp of its smallest nonzero magnitude), column j
+    of B multiples of 2**qb_j, row i of C multiples of 2**qc_i (float32 ulps), so every product
+    and C[i, j] are multiples of 2**q, q = min(qa_i + qb_j, qc_i). When |A| @ |B| + |C| stays
+    below 2**(q + 53), every partial sum in any order is a representable multiple of 2**q: a
+    BLAS matmul (any order, fused or not) is exact, the exact sum `_accurate_sum` rounds. Its
+    zero is +0 (an exact zero sum plus its +0 error term), so is ours. Elements that fail the
+    bound (a wide exponent spread) go through `_accurate_sum`; an Inf or NaN anywhere (a
+    non-finite bound) returns None: the caller then sums everything the error-free way, whose
+    NaN propagation this does not reproduce. Only float ops on the (.., M, N) arrays: the
+    exponents are taken per row and column.
+    """
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        bound = np.matmul(np.abs(a64), np.abs(b64))
+        bound += np.abs(c64)
+        bound *= 1 + 2.0 ** -40  # (the bound itself was rounded)
+        if not np.isfinite(bound).all():
+            return None
+        ta = np.ldexp(1.0, _row_ulp_exponent(a64, -1, pa) + 53)  # (.., M)
+        tb = np.ldexp(1.0, np.minimum(_row_ulp_exponent(b64, -2, pb), 600))  # (.., N)
+        tc = np.ldexp(1.0, np.minimum(_row_ulp_exponent(c64, -1, 24) + 53, 1023))  # (.., M)
+        limit = np.minimum(ta[..., :, None] * tb[..., None, :], tc[..., :, None])
+        d = np.matmul(a64, b64)
+        d += c64
+        ok = bound < limit
+        if not ok.all():
+            bi, ii, jj = np.nonzero(~ok)
+            terms = a64[bi, ii, :] * b64[bi, :, jj]
+            d[bi, ii, jj] = _accurate_sum(terms, c64[bi, ii, jj])
+    d += 0.0
+    return d
+
+
 def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, False),
             scale_a=None, scale_b=None) -> np.ndarray:
     """D (in the C/D element dtype) from dense matrices A (blocks,M,K), B (blocks,K,N), C.
@@ -161,6 +216,11 @@ def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, Fal
         c64 = -c64
     if cd.bits == 64:
         return _fma_chain(a64, b64, c64)
+    if not info.scaled and cd.bits == 32:
+        quick = _exact_by_matmul(a64, b64, c64, _precision(info.element_type("A")),
+                                 _precision(info.element_type("B")))
+        if quick is not None:
+            return quick.astype(np.float32)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         # exact products, laid out (blocks, M, N, K)
         terms = a64[:, :, None, :] * np.swapaxes(b64, 1, 2)[:, None, :, :]

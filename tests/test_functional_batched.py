@@ -1,0 +1,362 @@
+"""The batched paths of the functional engine: what one execution per group of waves must give.
+
+- EXEC-masked writes (the xor-blend both engines use) leave inactive lanes' bits alone,
+  64-bit values and NaN payloads included;
+- a kernel mixing lane-wise VALU families, per-workgroup SGPR sources, partial EXEC, compares
+  into VCC and memory computes over a grid exactly what the timed engine computes per workgroup,
+  and a never-written register read still gets the timed engine's note;
+- the MFMA matmul shortcut equals the error-free summation bit for bit;
+- a grid too large for memory is refused before anything is allocated, with the estimate;
+- waves that spin on each other (which PC groups cannot run) fall back to the timed engine.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gcnemu.asm.diagnostics import GcnemuError
+from gcnemu.cli import main
+from gcnemu.grid import GridJob, functional_bytes, run_functional, run_grid
+from gcnemu.sim.masked import exec_words, lane_words, masked_write
+from gcnemu.snippets.runner import load_snippet
+
+# ---------------------------------------------------------------- masked writes
+
+
+def test_a_masked_write_changes_exactly_the_enabled_lanes():
+    rng = np.random.default_rng(5)
+    dst = rng.integers(0, 2 ** 32, (1024, 64), dtype=np.uint64).astype(np.uint32)
+    new = rng.integers(0, 2 ** 32, (1024, 64), dtype=np.uint64).astype(np.uint32)
+    mask = rng.random((1024, 64)) < 0.5
+    before = dst.copy()
+    masked_write(dst, new, mask)
+    assert np.array_equal(dst[mask], new[mask])
+    assert np.array_equal(dst[~mask], before[~mask])
+
+
+def test_exec_words_follow_the_exec_bits_of_each_wave():
+    lo = np.array([0xFFFFFFFF, 0x00000001, 0], dtype=np.uint32)
+    hi = np.array([0x00000000, 0x80000000, 0], dtype=np.uint32)
+    words = exec_words(lo, hi)
+    assert words.dtype == np.uint32 and words.shape == (3, 64)
+    assert (words[0, :32] == 0xFFFFFFFF).all() and (words[0, 32:] == 0).all()
+    assert set(np.flatnonzero(words[1])) == {0, 63}
+    assert not words[2].any()
+    dst = np.zeros((3, 64), dtype=np.uint32)
+    masked_write(dst, np.uint32(7), words)
+    assert np.array_equal(dst != 0, words != 0)
+
+
+def test_a_masked_write_of_64_bit_values_keeps_both_halves_of_inactive_lanes():
+    dst = np.full(64, 0x0123456789ABCDEF, dtype=np.uint64)
+    new = np.arange(64, dtype=np.uint64) << np.uint64(40)
+    mask = np.arange(64) % 3 == 0
+    masked_write(dst, new, mask)
+    assert np.array_equal(dst[mask], new[mask])
+    assert (dst[~mask] == 0x0123456789ABCDEF).all()
+    words = lane_words(mask, np.uint64)
+    assert words.dtype == np.uint64 and (words[mask] == np.uint64(2 ** 64 - 1)).all()
+
+
+@pytest.mark.parametrize("dtype, payloads", [(np.float32, [0x7FA00001, 0xFFC12345, 0x80000000]),
+                                             (np.float64, [0x7FF4000000000001, 0xFFF8DEADBEEF0001])])
+def test_a_masked_write_keeps_nan_payloads_and_signed_zeros_bit_for_bit(dtype, payloads):
+    u = np.uint32 if dtype == np.float32 else np.uint64
+    old = np.array(payloads * 8, dtype=u).view(dtype)
+    new = np.array(payloads[::-1] * 8, dtype=u).view(dtype)
+    dst = old.copy()
+    mask = np.arange(len(dst)) % 2 == 1
+    masked_write(dst, new, mask)
+    assert np.array_equal(dst.view(u)[mask], new.view(u)[mask])
+    assert np.array_equal(dst.view(u)[~mask], old.view(u)[~mask])
+
+
+def test_a_masked_write_refuses_values_of_another_width():
+    with pytest.raises(ValueError, match="values of"):
+        masked_write(np.zeros(64, dtype=np.uint32), np.zeros(64, dtype=np.uint64), np.ones(64, dtype=bool))
+
+
+# ---------------------------------------------------------------- a VALU mix over a grid
+
+MIX = """\
+// gcnemu:
+//   arch: {arch}
+//   workgroup: 128
+//   grid: 3
+//   buffer A: f32[384] = randn(seed=3)
+//   buffer O: u32[7680] = 0
+//   arg: A, O
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_and_b32 v1, 0x3ff, v0
+  s_lshl_b32 s3, s2, 7                 // per-workgroup scalar: differs between groups
+  v_add_u32 v1, s3, v1
+  v_lshlrev_b32 v2, 2, v1
+  s_waitcnt lgkmcnt(0)
+  global_load_dword v3, v2, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mul_f32 v4, v3, v3
+  v_fma_f32 v5, v3, 0.5, v4
+  v_fmac_f32 v5, v3, v4
+  v_max_f32 v6, v3, -v4
+  v_cvt_i32_f32 v7, v5
+  v_cvt_f32_i32 v8, v7
+  v_cmp_gt_f32 vcc, v3, 0
+  v_cndmask_b32 v9, v7, v1, vcc
+  v_cmp_lt_u32 s[10:11], v1, s3        // never true: v1 >= s3
+  v_mul_lo_u32 v10, v1, s2
+  v_mad_u32_u24 v11, v1, 3, s3
+  v_lshlrev_b64 v[12:13], 33, v[2:3]
+  v_add_co_u32 v14, s[12:13], v1, -1
+  v_addc_co_u32 v15, s[12:13], 0, v2, s[12:13]
+  v_pk_add_f16 v16, v3, v4
+  v_bfe_u32 v17, v2, 3, 5
+  v_xad_u32 v18, v1, v2, v3
+  s_mov_b32 exec_lo, 0x00ff00ff        // partial EXEC: only these lanes change below
+  s_mov_b32 exec_hi, 0x0f0f0f0f
+  v_mov_b32 v19, v18
+  v_sub_f32 v20, v3, v8
+  v_add_u32 v21, v22, v1               // v22 never written: the timed engine notes the read
+  s_mov_b64 exec, -1
+  v_cndmask_b32 v19, 0, v19, s[10:11]
+  v_mov_b32 v23, s12
+  v_mul_u32_u24 v24, 80, v1            // 20 dwords out per work-item
+  {stores}
+  s_endpgm
+"""
+OUT_REGS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23]
+
+
+def _mix(tmp_path: Path, arch: str) -> Path:
+    stores = "\n  ".join(f"global_store_dword v24, v{r}, s[6:7] offset:{4 * k}" for k, r in enumerate(OUT_REGS))
+    p = tmp_path / f"mix_{arch}.s"
+    p.write_text(MIX.format(arch=arch, stores=stores))
+    return p
+
+
+@pytest.mark.parametrize("arch", ["gfx90a", "gfx942"])
+def test_a_valu_mix_over_a_grid_matches_the_timed_engine_bit_for_bit(tmp_path, arch):
+    path = _mix(tmp_path, arch)
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, grun = run_grid(snippet, kernel, (3, 1, 1), job, jobs=1)
+    assert all(r.error is None for r in grun.results)
+    functional, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+    assert functional.error is None and frun.fallback is None
+    # every instruction ran once per group but the four that read registers written in some lanes
+    # only (v22, and v19/v20/v21 after the partial EXEC): those go per wave, for the notes
+    assert frun.batched == frun.instructions - 4 * frun.waves
+    out_t, out_f = timed.memory.buffer("O").data, functional.memory.buffer("O").data
+    assert out_t.view(np.uint32).any()
+    assert np.array_equal(out_t, out_f)
+    # workgroup 0's registers, as `run` shows them
+    for t, f in zip(timed.waves, functional.waves):
+        assert np.array_equal(t.vgpr_init, f.vgpr_init)
+        assert np.array_equal(t.vgpr[t.vgpr_init], f.vgpr[f.vgpr_init])
+        assert np.array_equal(t.sgpr[t.sgpr_init], f.sgpr[f.sgpr_init])
+
+
+def test_reading_a_never_written_register_is_noted_as_by_the_timed_engine(tmp_path, capsys):
+    path = _mix(tmp_path, "gfx90a")
+    assert main(["run", str(path), "--functional"]) == 0
+    functional = capsys.readouterr().err
+    assert main(["run", str(path)]) == 0
+    timed = capsys.readouterr().err
+    assert "reads v22 before anything wrote it (lanes 0-7,16-23,32-35,40-43,48-51,56-59)" in functional
+    assert [x for x in functional.splitlines() if "note:" in x] == [x for x in timed.splitlines() if "note:" in x]
+
+
+# ---------------------------------------------------------------- MFMA shortcut
+
+
+def test_the_mfma_matmul_shortcut_equals_the_error_free_sum_bit_for_bit():
+    from gcnemu.sim import mfma_exec as X
+    rng = np.random.default_rng(11)
+    quick = 0
+    for t in range(300):
+        b, m, k, n = rng.integers(1, 4), rng.integers(1, 9), rng.integers(1, 9), rng.integers(1, 9)
+        if t % 3 == 0:  # fp16 inputs
+            a = rng.standard_normal((b, m, k)).astype(np.float16).astype(np.float64)
+            bb = rng.standard_normal((b, k, n)).astype(np.float16).astype(np.float64)
+            pa = pb = 11
+        elif t % 3 == 1:  # fp32 with a wide exponent spread: many elements need the slow path
+            a = (rng.standard_normal((b, m, k)) * np.exp2(rng.integers(-40, 40, (b, m, k)))).astype(np.float32)
+            a = a.astype(np.float64)
+            bb = rng.standard_normal((b, k, n)).astype(np.float32).astype(np.float64)
+            pa = pb = 24
+        else:  # zeros and negative zeros: the sum's zero is +0
+            a = np.zeros((b, m, k))
+            bb = -rng.integers(0, 3, (b, k, n)).astype(np.float64)
+            pa = pb = 24
+        c = (rng.standard_normal((b, m, n)) * np.exp2(rng.integers(-30, 30, (b, m, n)))).astype(np.float32)
+        c = -np.zeros((b, m, n)) if t % 3 == 2 else c.astype(np.float64)
+        ref = X._accurate_sum(a[:, :, None, :] * np.swapaxes(bb, 1, 2)[:, None, :, :], c)
+        got = X._exact_by_matmul(a, bb, c, pa, pb)
+        assert got is not None
+        quick += 1
+        assert np.array_equal(ref.view(np.uint64), got.view(np.uint64)), f"case {t}"
+    a = np.full((1, 2, 2), np.inf)
+    assert X._exact_by_matmul(a, np.zeros((1, 2, 2)), np.zeros((1, 2, 2))) is None  # NaN: the error-free path
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def test_a_grid_too_large_for_memory_is_refused_up_front_with_the_estimate():
+    path = Path(__file__).resolve().parent.parent / "programs" / "sgemm_vector.s"
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    with pytest.raises(GcnemuError) as e:
+        run_functional(snippet, kernel, (4096, 1, 1), GridJob(str(path), None), available=64 << 20)
+    msg = str(e.value)
+    assert "4096 workgroups x 4 waves need about" in msg and "bytes" in msg and "smaller grid" in msg
+    need = int(msg.split("need about ")[1].split(" bytes")[0].replace(",", ""))
+    assert need > 64 << 20
+    assert need <= functional_bytes(kernel, 4, 4096)  # (the full-register bound)
+
+
+def test_the_cli_refuses_a_grid_that_cannot_fit_without_a_traceback(capsys):
+    path = Path(__file__).resolve().parent.parent / "programs" / "sgemm_vector.s"
+    rc = main(["run", str(path), "--grid", str(1 << 20), "--functional"])
+    err = capsys.readouterr()
+    assert rc != 0
+    assert "need about" in err.err + err.out and "Traceback" not in err.err
+
+
+SPIN = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 128
+//   buffer O: u32[128] = 0
+//   arg: O
+
+  // Wave 0 waits for a flag that wave 1 sets in LDS: no s_barrier between them. Run one PC
+  // group after the other, wave 0 (at the lower PC) would wait forever.
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_mov_b32 v9, 0
+  v_readfirstlane_b32 s6, v0
+  s_cmp_ge_u32 s6, 64
+  s_cbranch_scc1 writer
+spin:
+  ds_read_b32 v1, v9 offset:256
+  s_waitcnt lgkmcnt(0)
+  v_readfirstlane_b32 s7, v1
+  s_cmp_eq_u32 s7, 0
+  s_cbranch_scc1 spin
+  s_branch done
+writer:
+  v_mov_b32 v2, 42
+  ds_write_b32 v9, v2 offset:256
+  s_waitcnt lgkmcnt(0)
+  v_mov_b32 v1, 42
+done:
+  v_lshlrev_b32 v3, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v3, v1, s[4:5]
+  s_endpgm
+"""
+
+
+def test_waves_spinning_on_each_other_fall_back_to_the_timed_engine_with_a_note(tmp_path, monkeypatch):
+    import gcnemu.sim.functional as F
+    monkeypatch.setattr(F, "SPIN_LIMIT", 200)
+    path = tmp_path / "spin.s"
+    path.write_text(SPIN)
+    snippet = load_snippet(str(path))
+    sim, frun = run_functional(snippet, snippet.kernel(), None, GridJob(str(path), None))
+    assert frun.fallback is not None and "wait on each other outside s_barrier" in frun.fallback
+    assert "timed engine" in frun.text()
+    assert sim.error is None
+    assert (sim.memory.buffer("O").data.view(np.uint32) == 42).all()  # the right answer, not a hang
+
+
+BRANCHY = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   grid: 6
+//   buffer O: u32[384] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  s_lshl_b32 s3, s2, 6
+  v_add_u32 v1, s3, v0
+  v_lshlrev_b32 v2, 2, v1
+  s_mov_b32 s6, s2                     // a loop whose trip count is the workgroup id
+  v_mov_b32 v3, 1
+  s_cmp_eq_u32 s6, 0
+  s_cbranch_scc1 skip
+again:
+  v_mul_lo_u32 v3, v3, 3
+  s_sub_u32 s6, s6, 1
+  s_cmp_lg_u32 s6, 0
+  s_cbranch_scc1 again
+skip:
+  s_and_b32 s7, s2, 1                  // odd and even workgroups part ways, then meet again
+  s_cmp_eq_u32 s7, 1
+  s_cbranch_scc1 odd
+  v_add_u32 v3, v3, v1
+  s_branch join
+odd:
+  v_xor_b32 v3, v3, v1
+join:
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v2, v3, s[4:5]
+  s_endpgm
+"""
+
+
+def test_scalar_branches_split_the_grid_into_groups_that_rejoin(tmp_path):
+    path = tmp_path / "branchy.s"
+    path.write_text(BRANCHY)
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, grun = run_grid(snippet, kernel, (6, 1, 1), job, jobs=1)
+    functional, frun = run_functional(snippet, kernel, (6, 1, 1), job)
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)
+    # the same path per wave: 0..5 loop trips, then the even or the odd side
+    assert frun.instructions == sum(r.instructions for r in grun.results)
+    out = functional.memory.buffer("O").data.view(np.uint32).reshape(6, 64)
+    lane = np.arange(64, dtype=np.uint32)
+    for wg in range(6):
+        idx = lane + 64 * wg
+        want = (3 ** wg) ^ idx if wg & 1 else 3 ** wg + idx
+        assert np.array_equal(out[wg], want.astype(np.uint32))
+    assert frun.batched == frun.instructions  # every group, split or whole, ran as one
+
+
+def test_the_cli_says_when_a_functional_run_fell_back_to_the_timed_engine(tmp_path, monkeypatch, capsys):
+    import json
+
+    import gcnemu.sim.functional as F
+    monkeypatch.setattr(F, "SPIN_LIMIT", 200)
+    path = tmp_path / "spin.s"
+    path.write_text(SPIN)
+    assert main(["run", str(path), "--functional"]) == 0
+    out = capsys.readouterr().out
+    assert "note: the waves of a workgroup wait on each other outside s_barrier" in out
+    assert "ran on the timed engine instead" in out
+    assert main(["run", str(path), "--functional", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert "timed engine" in report["functional"]["fallback"] and report["functional"]["batched"] == 0
+
+
+@pytest.mark.parametrize("program", ["sgemm_vector.s", "gemm_lds_dma_gfx942.s"])
+def test_groups_larger_than_a_chunk_run_in_pieces_with_the_same_results(program, monkeypatch):
+    """Big groups run CHUNK waves per call (small temporaries); uneven pieces of a grid must
+    give exactly the registers and memory of one piece (and so of the timed engine)."""
+    import gcnemu.sim.functional as F
+    path = Path(__file__).resolve().parent.parent / "programs" / program
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    whole, wrun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
+    monkeypatch.setattr(F, "CHUNK", 5)  # 12 waves: pieces of 5, 5 and 2
+    pieces, prun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
+    assert prun.batched == wrun.batched and prun.instructions == wrun.instructions
+    for a, b in zip(whole.memory.buffers, pieces.memory.buffers):
+        assert np.array_equal(a.data, b.data), a.name
+    for a, b in zip(whole.waves, pieces.waves):
+        assert np.array_equal(a.vgpr, b.vgpr) and np.array_equal(a.agpr, b.agpr)
+        assert np.array_equal(a.sgpr, b.sgpr) and np.array_equal(a.vgpr_init, b.vgpr_init)
