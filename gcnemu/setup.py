@@ -3,13 +3,13 @@
 The same `Setup` comes from Python, from CLI flags (`gcnemu run --buffer ... --arg ...`)
 or from the header comment of an asm file (see `gcnemu.snippets`).
 
-Initial SGPRs follow the AMDHSA kernel ABI: user SGPRs first (the kernarg segment
-pointer in s[0:1] when enabled), then the system SGPRs (workgroup ids x, y, z, each
-only when enabled). When the file has an `.amdhsa_kernel` block its
-`.amdhsa_user_sgpr_kernarg_segment_ptr` / `.amdhsa_system_sgpr_workgroup_id_*`
-directives decide; otherwise gcnemu assumes the common layout: kernarg pointer in
-s[0:1] and workgroup id x in s2. Workitem ids are in v0 (x), v1 (y), v2 (z) on
-gfx908 and packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
+When the file describes its kernels (an `.amdhsa_kernel` block, `.amdgpu_metadata`), the launch
+follows that description (see `gcnemu.launch`): `kernel` picks one (default: the only or
+first), its user and system SGPRs, workitem-id VGPRs, LDS and scratch sizes come from its
+descriptor, and `args` are matched to its metadata by name, hidden arguments filled as the
+runtime fills them. Otherwise gcnemu assumes the common layout: kernarg pointer in s[0:1],
+workgroup id x in s2, and `args` laid out in the order given. Workitem ids are in v0 (x), v1
+(y), v2 (z) on gfx908 and packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
 """
 from __future__ import annotations
 
@@ -45,12 +45,16 @@ class Setup:
     grid: tuple[int, int, int] = (1, 1, 1)  # workgroups in the dispatch (a grid run sets it)
     private_segment_size: int = 0  # scratch bytes per lane (.amdhsa_private_segment_fixed_size)
     buffers: list[BufferSpec] = field(default_factory=list)
-    args: list[tuple[str, object]] = field(default_factory=list)  # kernarg order: (name, buffer name | int | float)
+    # kernel arguments: (name, buffer name | int | float) pairs or a dict; by name when the file has
+    # metadata for the kernel, else in kernarg order
+    args: list[tuple[str, object]] | dict = field(default_factory=list)
     sgprs: dict[str, int] = field(default_factory=dict)  # "s5" / "s[4:5]" -> value
     vgprs: dict[str, object] = field(default_factory=dict)  # "v3" -> int | array[64]
     lds_init: np.ndarray | None = None
     kernarg_sgpr: int | None = 0  # first SGPR of the kernarg pointer, None when not enabled
     workgroup_id_sgprs: dict[str, int] = field(default_factory=lambda: {"x": 2})
+    kernel: str | None = None  # which kernel of the file to launch (None: the only or first one)
+    descriptor: object = None  # its KernelDescription (set by abi_from_program), None: no description
 
     @property
     def threads(self) -> int:
@@ -82,42 +86,24 @@ def sgpr_range(text: str) -> tuple[int, int]:
     return lo, hi - lo + 1
 
 
-def abi_from_program(program, setup: Setup) -> None:
-    """Take the SGPR layout from `.amdhsa_kernel` directives when the file has them."""
-    values = {}
-    for s in program.statements:
-        name = getattr(s, "name", "")
-        if isinstance(name, str) and name.startswith(".amdhsa_") and getattr(s, "args", None):
-            try:
-                values[name] = int(s.args[0], 0)
-            except ValueError:
-                pass
-    if not values:
+def abi_from_program(program, setup: Setup, target: str | None = None) -> None:
+    """Take the launch layout from the description of the kernel `setup.kernel` names (the
+    only or first one by default) when the file has one; otherwise leave the common layout.
+    GcnemuError when `setup.kernel` names no kernel of the file."""
+    from .asm.kernels import find
+    from .launch import abi_layout
+    desc = find(program, setup.kernel)
+    if desc is None:
         return
-    if values.get(".amdhsa_private_segment_fixed_size"):
-        setup.private_segment_size = max(setup.private_segment_size, values[".amdhsa_private_segment_fixed_size"])
-    # user SGPRs in ABI order; only the ones this emulator models matter for placement
-    order = [(".amdhsa_user_sgpr_private_segment_buffer", 4), (".amdhsa_user_sgpr_dispatch_ptr", 2),
-             (".amdhsa_user_sgpr_queue_ptr", 2), (".amdhsa_user_sgpr_kernarg_segment_ptr", 2),
-             (".amdhsa_user_sgpr_dispatch_id", 2), (".amdhsa_user_sgpr_flat_scratch_init", 2),
-             (".amdhsa_user_sgpr_private_segment_size", 1)]
-    nxt = 0
-    setup.kernarg_sgpr = None
-    for name, width in order:
-        if values.get(name, 0):
-            if name == ".amdhsa_user_sgpr_kernarg_segment_ptr":
-                setup.kernarg_sgpr = nxt
-            nxt += width
-    nxt = max(nxt, values.get(".amdhsa_user_sgpr_count", nxt))
-    if values.get(".amdhsa_system_sgpr_private_segment_wavefront_offset", 0) and False:
-        nxt += 1
-    ids = {}
-    for axis in "xyz":
-        default = 1 if axis == "x" else 0
-        if values.get(f".amdhsa_system_sgpr_workgroup_id_{axis}", default):
-            ids[axis] = nxt
-            nxt += 1
-    setup.workgroup_id_sgprs = ids
+    setup.kernel = desc.name
+    setup.descriptor = desc
+    if not desc.values:  # metadata only: the arguments by name, the registers as usual
+        return
+    if desc.private_segment_size:
+        setup.private_segment_size = max(setup.private_segment_size, desc.private_segment_size)
+    layout = abi_layout(desc, target)
+    setup.kernarg_sgpr = layout.user.get("kernarg_segment_ptr")
+    setup.workgroup_id_sgprs = dict(layout.workgroup_id)
 
 
 def buffer_descriptor(base: int, num_records: int, stride: int = 0) -> list[int]:

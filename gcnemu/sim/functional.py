@@ -54,6 +54,8 @@ class FunctionalEngine:
         self.float_mode = fp.float_mode_from_program(kernel.program)
         self._instructions = kernel.instructions
         self._labels = kernel.labels
+        limit = getattr(lds[0], "limit", None) if lds else None  # the descriptor's LDS allocation
+        self._lds_bytes = kernel.target.lds_bytes if limit is None else limit
         # the structure of arrays, and each WaveState rebound to views of it
         self.V = np.stack([w.vgpr for w in waves])
         self.VI = np.stack([w.vgpr_init for w in waves])
@@ -149,7 +151,7 @@ class FunctionalEngine:
         tpl = self._templates[pc]
         if tpl is None:
             tpl = self._templates[pc] = Ctx.issue_template(self._instructions[pc], self._symbols, self._labels,
-                                                           self.kernel.target.lds_bytes, self.kernel.target.name,
+                                                           self._lds_bytes, self.kernel.target.name,
                                                            self.float_mode)
         ctx = Ctx.at_issue(st, tpl)
         sem(ctx, self._instructions[pc])
