@@ -248,6 +248,10 @@ def dispatch_packet(grid, workgroup, private_bytes: int, group_bytes: int, kerna
 
 
 def entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
+    return _cached(kernel, ("entry", desc.name, layout.preload is not None), lambda: _entry_index(kernel, desc, layout))
+
+
+def _entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
     """The instruction a wave starts at: the kernel's label (the only or first kernel may have
     none: hand-written code starts at its first instruction); with kernarg preloading, the
     first instruction after the `.p2align 8` that pads the compatibility loads to 256 bytes."""
@@ -301,7 +305,20 @@ def kernel_range(kernel, desc: KernelDescription) -> tuple[int, int]:
     return start, min(later, default=len(kernel.instructions))
 
 
+def _cached(kernel, key: tuple, make):
+    """A per-Kernel memo: a grid launches the same kernel once per workgroup, and the scans
+    below walk the whole program."""
+    memo = kernel.__dict__.setdefault("_launch_memo", {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
 def register_budget_errors(kernel, desc: KernelDescription) -> list[Diagnostic]:
+    return _cached(kernel, ("budget", desc.name), lambda: _register_budget_errors(kernel, desc))
+
+
+def _register_budget_errors(kernel, desc: KernelDescription) -> list[Diagnostic]:
     """Registers the kernel's code names beyond what its descriptor allocates, one error per
     instruction (at the register): `.amdhsa_next_free_sgpr` bounds SGPRs; `.amdhsa_next_free_vgpr`
     bounds VGPRs and, on gfx90a+ where AGPRs follow the VGPRs from `.amdhsa_accum_offset` in one

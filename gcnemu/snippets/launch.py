@@ -168,14 +168,15 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
 
 def _check_args(setup: Setup, header: Header) -> None:
     """With metadata for the kernel, its arguments are matched by name now, so that an unknown
-    or surplus one is an error at the `arg:` (or `--arg`) that names it; a missing one at the
-    last `arg:` statement, or at the kernel's description when there is none."""
+    or surplus one, or a value that does not fit, is an error at the `arg:` (or `--arg`) that
+    names it; a missing one at the last `arg:` statement (a plain error when there is none)."""
     desc = setup.descriptor
     if desc is None or desc.args is None:
         return
-    from ..launch import ArgError, bind_args
-    try:
-        bind_args(desc, setup.args)
+    from ..launch import ArgError, pack_kernarg
+    try:  # laid out once with placeholder addresses: a value that does not fit its argument shows here too
+        pack_kernarg(desc, setup.args, {b.name: 0 for b in setup.buffers}, tuple(setup.grid),
+                     tuple(setup.workgroup_size), {})
     except ArgError as e:
         if e.arg is not None:
             for a in reversed(header.args):
