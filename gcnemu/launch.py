@@ -286,8 +286,8 @@ def _entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
 
 
 def _kernel_names(kernel) -> set[str]:
-    from .asm.kernels import describe
-    return {k.name for k in describe(kernel.program)}
+    from .asm.kernels import descriptor_blocks
+    return {k.name for k in descriptor_blocks(kernel.program)}
 
 
 def kernel_range(kernel, desc: KernelDescription) -> tuple[int, int]:
@@ -322,7 +322,9 @@ def _register_budget_errors(kernel, desc: KernelDescription) -> list[Diagnostic]
     """Registers the kernel's code names beyond what its descriptor allocates, one error per
     instruction (at the register): `.amdhsa_next_free_sgpr` bounds SGPRs; `.amdhsa_next_free_vgpr`
     bounds VGPRs and, on gfx90a+ where AGPRs follow the VGPRs from `.amdhsa_accum_offset` in one
-    file, AGPRs at accum_offset + index; there a VGPR at or above accum_offset is an AGPR."""
+    file, AGPRs at accum_offset + index; a VGPR there is an error only when the kernel also names
+    that AGPR (MIOpen's gfx90a kernels keep VGPR accumulators past accum_offset when they use no
+    AGPRs)."""
     from .asm.program import Modified, Reg, RegList
     unified = kernel.target.name != "gfx908"
     sgprs = desc.value("next_free_sgpr", -1) if desc.has("next_free_sgpr") else None
@@ -330,39 +332,76 @@ def _register_budget_errors(kernel, desc: KernelDescription) -> list[Diagnostic]
     accum = desc.value("accum_offset") if unified and desc.has("accum_offset") else None
     if sgprs is None and vgprs is None:
         return []
-    out = []
     start, end = kernel_range(kernel, desc)
-
-    def regs(op):
-        if isinstance(op, Modified):
-            yield from regs(op.inner)
-        elif isinstance(op, RegList):
-            for it in op.items:
-                yield from regs(it)
-        elif isinstance(op, Reg):
-            yield op
-
-    for ins in kernel.instructions[start:end]:
+    code = kernel.instructions[start:end]
+    # one pass collects (instruction, register) pairs by file; the checks then look at few of them
+    by_file: dict[str, list] = {"s": [], "v": [], "a": []}
+    for ins in code:
         for op in ins.operands:
-            problem = None
-            for r in regs(op):
-                last = r.index + r.count - 1
-                if r.file == "s" and sgprs is not None and last >= sgprs:
-                    problem = (f"{r.text()} is beyond the SGPRs kernel '{desc.name}' allocates "
+            t = type(op)
+            if t is Modified:
+                op = op.inner
+                t = type(op)
+            if t is Reg:
+                lst = by_file.get(op.file)
+                if lst is not None:
+                    lst.append((ins, op))
+            elif t is RegList:
+                for it in op.items:
+                    if type(it) is Reg and it.file in by_file:
+                        by_file[it.file].append((ins, it))
+    agprs: set[int] = set()  # AGPRs the kernel names: on gfx90a+ they sit at accum_offset + index
+    if accum is not None:
+        for _, r in by_file["a"]:
+            agprs.update(range(r.index, r.index + r.count))
+    found: dict[int, Diagnostic] = {}  # id(instruction) -> its first problem
+
+    def report(ins, r, problem: str) -> None:
+        d = found.get(id(ins))
+        if d is None or (r.span.line, r.span.column) < (d.span.line, d.span.column):
+            found[id(ins)] = Diagnostic("error", problem, r.span, rule="descriptor")
+
+    if sgprs is not None:
+        for ins, r in by_file["s"]:
+            if r.index + r.count > sgprs:
+                report(ins, r, f"{r.text()} is beyond the SGPRs kernel '{desc.name}' allocates "
                                f"(.amdhsa_next_free_sgpr {sgprs})")
-                elif r.file == "v" and accum is not None and last >= accum:
-                    problem = (f"{r.text()} is beyond the VGPRs of kernel '{desc.name}': from "
-                               f".amdhsa_accum_offset {accum} on the unified register file holds AGPRs")
-                elif r.file == "v" and vgprs is not None and last >= vgprs:
-                    problem = (f"{r.text()} is beyond the VGPRs kernel '{desc.name}' allocates "
-                               f"(.amdhsa_next_free_vgpr {vgprs})")
-                elif r.file == "a" and vgprs is not None and (accum or 0) + last >= vgprs:
-                    where = f"accum_offset {accum} + {last} = {accum + last}" if accum is not None else f"{last}"
-                    problem = (f"{r.text()} is beyond the registers kernel '{desc.name}' allocates ({where}; "
+    for ins, r in by_file["v"]:
+        last = r.index + r.count - 1
+        if agprs and last >= accum:
+            clash = [k - accum for k in range(max(r.index, accum), last + 1) if k - accum in agprs]
+            if clash:  # VGPRs past accum_offset are free unless the kernel's AGPRs live there
+                report(ins, r, f"{r.text()} is the same register as a{clash[0]} of kernel '{desc.name}': from "
+                               f".amdhsa_accum_offset {accum} on, the unified register file holds its AGPRs")
+                continue
+        if vgprs is not None and last >= vgprs:
+            report(ins, r, f"{r.text()} is beyond the VGPRs kernel '{desc.name}' allocates "
+                           f"(.amdhsa_next_free_vgpr {vgprs})")
+    if vgprs is not None:
+        for ins, r in by_file["a"]:
+            last = r.index + r.count - 1
+            if (accum or 0) + last >= vgprs:
+                where = f"accum_offset {accum} + {last} = {accum + last}" if accum is not None else f"{last}"
+                report(ins, r, f"{r.text()} is beyond the registers kernel '{desc.name}' allocates ({where}; "
                                f".amdhsa_next_free_vgpr {vgprs})")
-                if problem:
-                    out.append(Diagnostic("error", problem, r.span, rule="descriptor"))
-                    break
-            if problem:
-                break
+    return sorted(found.values(), key=lambda d: (d.span.file, d.span.line, d.span.column))
+
+
+def budget_warnings(program, target: str) -> list[Diagnostic]:
+    """`gcnemu check`'s view of the register budget: llvm-mc assembles code that names registers
+    beyond `.amdhsa_next_free_*` (the descriptor and the code are encoded independently), so
+    check keeps its verdict and only warns; the launch refuses such a kernel."""
+    from types import SimpleNamespace
+
+    from .asm.kernels import descriptor_blocks
+    kernels = [k for k in descriptor_blocks(program) if k.values]
+    if not kernels:
+        return []
+    view = SimpleNamespace(program=program, instructions=program.instructions, labels=program.labels,
+                           target=SimpleNamespace(name=target))
+    out = []
+    for desc in kernels:
+        for d in _register_budget_errors(view, desc):
+            out.append(Diagnostic("warning", d.message + "; `gcnemu run` refuses to launch it", d.span,
+                                  rule="descriptor-budget"))
     return out

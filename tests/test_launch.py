@@ -337,7 +337,45 @@ def test_code_using_sgprs_beyond_the_descriptor_is_an_error_at_that_line_when_la
         mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", "-o", "/dev/null",
                              str(p)], capture_output=True, text=True)
         assert mc.returncode == 0, mc.stderr
-    assert gcnemu_cli("check", str(p)).returncode == 0
+    check = gcnemu_cli("check", str(p))
+    assert check.returncode == 0
+    assert f"{p}:{first_use}:" in check.stdout + check.stderr  # only a warning there
+    assert "warning: s10 is beyond the SGPRs kernel 'from_hidden' allocates" in check.stdout + check.stderr
+
+
+UNIFIED = """\
+\t.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+\t.text
+\t.globl u
+\t.p2align 8
+\t.type u,@function
+u:
+\tv_mov_b32 v9, 1.0
+\t{agpr}
+\ts_endpgm
+\t.rodata
+\t.p2align 6
+\t.amdhsa_kernel u
+\t\t.amdhsa_next_free_vgpr 12
+\t\t.amdhsa_next_free_sgpr 0
+\t\t.amdhsa_accum_offset 8
+\t.end_amdhsa_kernel
+"""
+
+
+def test_vgprs_past_accum_offset_clash_only_with_the_agprs_the_kernel_uses(tmp_path):
+    """gfx90a's unified file: with accum_offset 8, a1 is register 9. MIOpen's kernels keep VGPR
+    accumulators past accum_offset when they use no AGPRs, which is fine; v9 and a1 together are not."""
+    fine = tmp_path / "fine.s"
+    fine.write_text(UNIFIED.format(agpr="v_accvgpr_write_b32 a0, v9"))  # a0 is register 8: no clash
+    r = gcnemu_cli("run", str(fine))
+    assert r.returncode == 0, r.stderr
+    clash = tmp_path / "clash.s"
+    clash.write_text(UNIFIED.format(agpr="v_accvgpr_write_b32 a1, 0"))
+    r = gcnemu_cli("run", str(clash))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"{clash}:7:")
+    assert "v9 is the same register as a1 of kernel 'u': from .amdhsa_accum_offset 8 on" in r.stderr
 
 
 LDS_KERNEL = """\

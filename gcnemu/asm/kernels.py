@@ -125,6 +125,14 @@ def describe(program: Program) -> list[KernelDescription]:
     return result
 
 
+def descriptor_blocks(program: Program) -> list[KernelDescription]:
+    """The `.amdhsa_kernel` blocks alone, without reading the metadata YAML (what `check`
+    needs: it must stay fast on 100k-line files and silent about metadata llvm-mc accepts)."""
+    out: dict[str, KernelDescription] = {}
+    _read_blocks(program, out)
+    return list(out.values())
+
+
 def find(program: Program, name: str | None) -> KernelDescription | None:
     """The kernel `name` (None: the only or first one), None when the file describes none.
     GcnemuError naming the known kernels when `name` is not one of them."""
@@ -174,11 +182,13 @@ def _metadata_loader():
     document), so an error in a kernel's entry can point at that entry."""
     import yaml
 
-    class Loader(yaml.SafeLoader):
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it: ~10x faster
+
+    class Loader(base):
         pass
 
     def mapping(loader, node):
-        value = yaml.SafeLoader.construct_mapping(loader, node, deep=True)
+        value = base.construct_mapping(loader, node, deep=True)
         value["__line__"] = node.start_mark.line
         return value
 
