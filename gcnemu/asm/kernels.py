@@ -59,6 +59,10 @@ class KernelDescription:
     args: tuple[KernelArg, ...] | None = None  # None: no metadata (arguments stay positional)
     metadata_line: int | None = None  # line of the entry in the file
 
+    def __deepcopy__(self, memo) -> "KernelDescription":
+        # read-only once described: a Setup copied per workgroup of a grid shares it
+        return self
+
     def value(self, key: str, default: int = 0) -> int:
         """A descriptor value (`.amdhsa_` prefix optional)."""
         if not key.startswith("."):
