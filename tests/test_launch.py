@@ -1,6 +1,6 @@
 """Compiled kernels launch from their own description, over whole grids, and match numpy.
 
-clang-22 compiles tests/compiled/launch.cl (two OpenCL kernels) and llc-22 tests/compiled/preload.ll
+clang-22 compiles tests/compiled/launch.cl (two OpenCL kernels, for gfx908/gfx90a/gfx942/gfx950) and llc-22 tests/compiled/preload.ll
 (arguments preloaded into SGPRs on gfx942); gcnemu runs the compiler's output as written, with
 nothing worked out by hand: the `.amdhsa_kernel` block says which SGPRs hold what, the
 `.amdgpu_metadata` says where each argument goes, the hidden arguments and the dispatch packet
@@ -34,7 +34,7 @@ LL = HERE / "compiled" / "preload.ll"
 CLANG = shutil.which("clang-22") or "/usr/lib/llvm-22/bin/clang"
 LLC = shutil.which("llc-22") or "/usr/lib/llvm-22/bin/llc"
 LLVM_MC = "/usr/lib/llvm-22/bin/llvm-mc"
-TARGETS = ["gfx908", "gfx90a", "gfx942"]
+TARGETS = ["gfx908", "gfx90a", "gfx942", "gfx950"]
 
 pytestmark = pytest.mark.skipif(not (Path(CLANG).exists() and Path(LLC).exists()), reason="needs clang-22 and llc-22")
 
@@ -151,6 +151,64 @@ def test_the_dispatch_packet_has_the_hsa_layout(compiled):
     kernarg = int(packet[40:48].view(np.uint64)[0])
     assert kernarg == int(w.sgpr[6]) | int(w.sgpr[7]) << 32
     assert list(w.sgpr[8:10]) == [0, 0]  # workgroup id x, y follow the user SGPRs
+
+
+EVERY_SGPR = """\
+\t.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
+\t.text
+\t.globl abi
+\t.p2align 8
+\t.type abi,@function
+abi:
+\ts_endpgm
+\t.rodata
+\t.p2align 6
+\t.amdhsa_kernel abi
+\t\t.amdhsa_private_segment_fixed_size 16
+\t\t.amdhsa_user_sgpr_private_segment_buffer 1
+\t\t.amdhsa_user_sgpr_dispatch_ptr 1
+\t\t.amdhsa_user_sgpr_queue_ptr 1
+\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
+\t\t.amdhsa_user_sgpr_dispatch_id 1
+\t\t.amdhsa_user_sgpr_flat_scratch_init 1
+\t\t.amdhsa_user_sgpr_private_segment_size 1
+\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset 1
+\t\t.amdhsa_system_sgpr_workgroup_id_x 1
+\t\t.amdhsa_system_sgpr_workgroup_id_y 1
+\t\t.amdhsa_system_sgpr_workgroup_id_z 1
+\t\t.amdhsa_system_sgpr_workgroup_info 1
+\t\t.amdhsa_system_vgpr_workitem_id 2
+\t\t.amdhsa_next_free_vgpr 3
+\t\t.amdhsa_next_free_sgpr 20
+\t.end_amdhsa_kernel
+"""
+
+
+def test_every_user_and_system_sgpr_in_abi_order():
+    """All seven user SGPR kinds (15 SGPRs), then workgroup id x/y/z, workgroup info and the
+    private segment wave offset; workitem ids in v0/v1/v2 on gfx908 (llvm-mc assembles this)."""
+    prog = gcnemu.parse(EVERY_SGPR, "abi.s")
+    setup = gcnemu.Setup(workgroup_size=(8, 4, 4), grid=(2, 3, 4), workgroup_id=(1, 2, 3))  # 128 work-items: 2 waves
+    sim = gcnemu.Simulation(gcnemu.resolve(prog, "gfx908"), setup)
+    mem = {b.name: b for b in sim.memory.buffers}
+    for wi in range(2):
+        w = sim.wave(wi)
+        s = [int(x) for x in w.sgpr[:20]]
+        scratch = w.scratch_base
+        assert s[0] == scratch & 0xFFFFFFFF and s[2] == 64 * 16  # V# over the wave's scratch: base, num_records
+        assert s[4] | s[5] << 32 == mem["__dispatch"].base
+        assert s[6] | s[7] << 32 == mem["__queue"].base
+        assert s[8] | s[9] << 32 == mem["__kernarg"].base
+        assert s[10:12] == [0, 0]  # dispatch id
+        assert s[12] | s[13] << 32 == scratch  # flat scratch init
+        assert s[14] == 16  # private segment size
+        assert s[15:18] == [1, 2, 3]  # workgroup id x, y, z
+        assert s[18] == ((1 << 31) if wi == 0 else 0) | 2  # workgroup info: first wave, 2 waves
+        assert s[19] == 0  # private segment wave offset (each wave's scratch is its own buffer)
+        tid = 64 * wi + np.arange(64)
+        assert list(w.vgpr[0]) == list(tid % 8) and list(w.vgpr[1]) == list(tid // 8 % 4)
+        assert list(w.vgpr[2]) == list(tid // 32)
+    assert np.all(mem["__queue"].data == 0)
 
 
 # ---------------------------------------------------------------- several kernels in one file
