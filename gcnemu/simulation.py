@@ -218,8 +218,8 @@ class Simulation:
         that names registers beyond the descriptor's budget (an error at each such line)."""
         from .launch import register_budget_errors
         s = self.setup
-        limit = desc.meta("max_flat_workgroup_size")
-        if isinstance(limit, int) and s.threads > limit:
+        limit = desc.max_flat_workgroup_size
+        if limit is not None and s.threads > limit:
             raise GcnemuError(f"a workgroup of {s.threads} work-items is larger than kernel '{desc.name}' allows "
                               f"(.max_flat_workgroup_size {limit})")
         errors = register_budget_errors(self.kernel, desc)

@@ -316,8 +316,41 @@ def test_malformed_metadata_is_an_error_at_its_line(compiled, tmp_path):
     r = gcnemu_cli("run", str(p))
     assert r.returncode == 1 and "Traceback" not in r.stderr
     first = r.stderr.splitlines()[0]
-    assert first.startswith(f"{p}:") and "malformed .amdgpu_metadata YAML" in first
+    assert first.startswith(f"{p}:") and "invalid .amdgpu_metadata: malformed YAML" in first
     assert int(first.split(":")[1]) in (line, line + 1)  # PyYAML marks where it noticed
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("        .value_kind:     by_value", "        .value_kind:     [by_value", "malformed YAML"),
+    ("        .value_kind:     by_value", "        .value_kind:     by_valu", "did you mean 'by_value'?"),
+    ("    .kernarg_segment_size: 280", "    .kernarg_segment_size: many", "'.kernarg_segment_size' of kernel"),
+])
+def test_check_gives_llvm_mcs_verdict_on_the_metadata(compiled, tmp_path, old, new, why):
+    """llvm-mc verifies the metadata at .end_amdgpu_metadata ("invalid HSA metadata"); check says
+    the same there, with a note at the line that made it invalid."""
+    p = broken(compiled, tmp_path, old, new)
+    r = gcnemu_cli("check", str(p))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    out = r.stdout + r.stderr
+    if Path(LLVM_MC).exists():
+        mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", "-o", "/dev/null",
+                             str(p)], capture_output=True, text=True)
+        assert mc.returncode == 1
+        where = next(ln for ln in mc.stderr.splitlines() if "invalid HSA metadata" in ln).split(": error")[0]
+        assert f"{where}: error: invalid HSA metadata" in out  # the same line and column
+    assert why in out
+    run = gcnemu_cli("run", str(p))  # and the launch refuses it, at the line the note names
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert why in run.stderr
+
+
+def test_yaml_1_1_booleans_stay_names(compiled, tmp_path):
+    """An argument named `on` (YAML 1.1 reads it as true; LLVM's reader keeps the name)."""
+    p = broken(compiled, tmp_path, "      - .name:           n\n", "      - .name:           on\n")
+    assert gcnemu_cli("check", str(p)).returncode == 0
+    r = gcnemu_cli("run", str(p), "--buffer", "o=f32[64]:-1", "--arg", "out=o", "--arg", "in=o", "--arg", "scale=1.0",
+                   "--arg", "on=3", "--print", "exec")
+    assert r.returncode == 0, r.stderr
 
 
 def test_a_missing_argument_names_it_and_the_kernel(compiled):

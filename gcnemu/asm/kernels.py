@@ -87,7 +87,7 @@ class KernelDescription:
         """Static LDS bytes of a workgroup (descriptor first, metadata otherwise)."""
         if self.has("group_segment_fixed_size"):
             return self.value("group_segment_fixed_size")
-        return int(self.meta("group_segment_fixed_size", 0) or 0)
+        return _as_int(self.meta("group_segment_fixed_size", 0))
 
     @property
     def has_group_segment(self) -> bool:
@@ -97,14 +97,26 @@ class KernelDescription:
     def private_segment_size(self) -> int:
         if self.has("private_segment_fixed_size"):
             return self.value("private_segment_fixed_size")
-        return int(self.meta("private_segment_fixed_size", 0) or 0)
+        return _as_int(self.meta("private_segment_fixed_size", 0))
+
+    @property
+    def max_flat_workgroup_size(self) -> int | None:
+        value = self.meta("max_flat_workgroup_size")
+        return None if value is None else _as_int(value)
 
     @property
     def kernarg_size(self) -> int:
         """Bytes of the kernarg segment: the largest of what the descriptor, the metadata and
         the last argument say (the runtime allocates the whole hidden-argument block)."""
         end = max((a.offset + a.size for a in self.args or ()), default=0)
-        return max(self.value("kernarg_size"), int(self.meta("kernarg_segment_size", 0) or 0), end)
+        return max(self.value("kernarg_size"), _as_int(self.meta("kernarg_segment_size", 0)), end)
+
+
+def _as_int(value) -> int:
+    """A verified metadata integer (llvm-mc also takes one written as a string)."""
+    if isinstance(value, str):
+        return int(value, 0)
+    return int(value or 0)
 
 
 # ---------------------------------------------------------------- reading the file
@@ -181,15 +193,44 @@ def _read_blocks(program: Program, out: dict[str, KernelDescription]) -> None:
         current.spans[name] = st.span
 
 
+_LOADER = None
+
+
 def _metadata_loader():
     """A PyYAML SafeLoader whose mappings remember their line (as `__line__`, 0-based in the
-    document), so an error in a kernel's entry can point at that entry."""
+    document), so an error in a kernel's entry can point at that entry.
+
+    Plain scalars are typed as LLVM's metadata reader types them, not by YAML 1.1's rules: only
+    true/false are booleans (an argument named `on` or `no` stays a name), and integers are
+    decimal, 0x hex, 0 octal or 0b binary."""
+    global _LOADER
+    if _LOADER is not None:
+        return _LOADER
+    import re
+
     import yaml
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it: ~10x faster
+    bool_tag, int_tag = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int"
 
     class Loader(base):
-        pass
+        yaml_implicit_resolvers = {
+            first: [(tag, rx) for tag, rx in resolvers if tag not in (bool_tag, int_tag)]
+            for first, resolvers in base.yaml_implicit_resolvers.items()}
+
+    Loader.add_implicit_resolver(bool_tag, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    Loader.add_implicit_resolver(int_tag, re.compile(r"^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$"),
+                                 list("-+0123456789"))
+
+    def integer(loader, node):
+        text = loader.construct_scalar(node)
+        sign = -1 if text.startswith("-") else 1
+        body = text.lstrip("+-")
+        if body[:2].lower() in ("0x", "0b"):
+            return sign * int(body, 0)
+        return sign * (int(body, 8) if len(body) > 1 and body[0] == "0" else int(body))
+
+    Loader.add_constructor(int_tag, integer)
 
     def mapping(loader, node):
         value = base.construct_mapping(loader, node, deep=True)
@@ -197,6 +238,7 @@ def _metadata_loader():
         return value
 
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    _LOADER = Loader
     return Loader
 
 
@@ -220,12 +262,15 @@ def _read_metadata(program: Program, out: dict[str, KernelDescription]) -> None:
         except yaml.YAMLError as e:
             mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
             problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-            raise error(f"malformed .amdgpu_metadata YAML: {problem}", mark.line if mark else None,
+            raise error(f"invalid .amdgpu_metadata: malformed YAML: {problem}", mark.line if mark else None,
                         mark.column if mark else 0) from None
         if doc is None:
             continue
         if not isinstance(doc, dict):
             raise error(".amdgpu_metadata: expected a YAML map with 'amdhsa.kernels'", 0)
+        invalid = _verify_map(doc, ROOT_KEYS, "the metadata")  # what llvm-mc refuses, the launch refuses
+        if invalid is not None:
+            raise error(f"invalid .amdgpu_metadata: {invalid[0]}", invalid[1])
         kernels = doc.get("amdhsa.kernels", [])
         if not isinstance(kernels, list):
             raise error(".amdgpu_metadata: 'amdhsa.kernels' must be a list of kernels", doc.get("__line__"))
@@ -256,6 +301,7 @@ def _read_args(items, kernel: str, error, line0) -> list[KernelArg]:
             if key not in a:
                 raise error(f".amdgpu_metadata: argument {i} of kernel '{kernel}' has no '{key}'", where)
         off, size, kind = a[".offset"], a[".size"], a[".value_kind"]
+        off, size = (_as_int(off), _as_int(size)) if _is_int(off) and _is_int(size) else (off, size)
         if not (isinstance(off, int) and isinstance(size, int) and off >= 0 and size >= 0):
             raise error(f".amdgpu_metadata: argument {i} of kernel '{kernel}': '.offset' and '.size' must be "
                         f"non-negative integers", where)
@@ -265,3 +311,148 @@ def _read_args(items, kernel: str, error, line0) -> list[KernelArg]:
         args.append(KernelArg(i, str(name) if name is not None else None, off, size, kind,
                               a.get(".address_space"), a.get(".type_name")))
     return args
+
+
+# ---------------------------------------------------------------- what llvm-mc accepts
+# llvm-mc verifies the metadata at `.end_amdgpu_metadata` (LLVM's AMDGPUMetadataVerifier, in its
+# non-strict mode: a string that reads as the expected type is taken) and refuses the file with
+# "invalid HSA metadata" when it fails. These tables are the keys it checks.
+
+ARG_VALUE_KINDS = frozenset("""by_value global_buffer dynamic_shared_pointer sampler image pipe queue
+hidden_block_count_x hidden_block_count_y hidden_block_count_z hidden_group_size_x hidden_group_size_y
+hidden_group_size_z hidden_remainder_x hidden_remainder_y hidden_remainder_z hidden_global_offset_x
+hidden_global_offset_y hidden_global_offset_z hidden_grid_dims hidden_none hidden_printf_buffer
+hidden_hostcall_buffer hidden_heap_v1 hidden_default_queue hidden_completion_action hidden_multigrid_sync_arg
+hidden_dynamic_lds_size hidden_private_base hidden_shared_base hidden_queue_ptr""".split())
+_ACCESS = ("enum", frozenset({"read_only", "write_only", "read_write"}))
+# key -> (required, kind); kind: "int", "str", "bool", ("enum", names), ("ints", count or None), "args", "kernels"
+ARG_KEYS: dict[str, tuple] = {
+    ".name": (False, "str"), ".type_name": (False, "str"), ".size": (True, "int"), ".offset": (True, "int"),
+    ".value_kind": (True, ("enum", ARG_VALUE_KINDS)), ".pointee_align": (False, "int"),
+    ".address_space": (False, ("enum", frozenset({"private", "global", "constant", "local", "generic", "region"}))),
+    ".access": (False, _ACCESS), ".actual_access": (False, _ACCESS), ".is_const": (False, "bool"),
+    ".is_restrict": (False, "bool"), ".is_volatile": (False, "bool"), ".is_pipe": (False, "bool"),
+}
+KERNEL_KEYS: dict[str, tuple] = {
+    ".name": (True, "str"), ".symbol": (True, "str"),
+    ".language": (False, ("enum", frozenset({"OpenCL C", "OpenCL C++", "HCC", "HIP", "OpenMP", "Assembler"}))),
+    ".language_version": (False, ("ints", 2)), ".args": (False, "args"), ".reqd_workgroup_size": (False, ("ints", 3)),
+    ".workgroup_size_hint": (False, ("ints", 3)), ".vec_type_hint": (False, "str"),
+    ".device_enqueue_symbol": (False, "str"), ".kernarg_segment_size": (True, "int"),
+    ".group_segment_fixed_size": (True, "int"), ".private_segment_fixed_size": (True, "int"),
+    ".uses_dynamic_stack": (False, "bool"), ".workgroup_processor_mode": (False, "int"),
+    ".kernarg_segment_align": (True, "int"), ".wavefront_size": (True, "int"), ".sgpr_count": (True, "int"),
+    ".vgpr_count": (True, "int"), ".max_flat_workgroup_size": (True, "int"), ".sgpr_spill_count": (False, "int"),
+    ".vgpr_spill_count": (False, "int"), ".uniform_work_group_size": (False, "int"), ".cluster_dims": (False, ("ints", 3)),
+}
+ROOT_KEYS: dict[str, tuple] = {
+    "amdhsa.version": (True, ("ints", 2)), "amdhsa.printf": (False, ("strs", None)),
+    "amdhsa.globals": (False, "globals"), "amdhsa.kernels": (True, "kernels"),
+}
+
+
+def _is_int(v) -> bool:
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return True
+    if isinstance(v, str):  # non-strict: a string that reads as an integer
+        try:
+            int(v, 0)
+            return True
+        except ValueError:
+            return False
+    return False
+
+
+def _check_value(value, kind) -> str | None:
+    """Why `value` is not of `kind` (None when it is)."""
+    if kind == "int":
+        return None if _is_int(value) else "an integer"
+    if kind == "str":
+        return None if isinstance(value, str) else "a string"
+    if kind == "bool":
+        return None if isinstance(value, bool) or value in ("true", "false") else "true or false"
+    if isinstance(kind, tuple) and kind[0] == "enum":
+        if isinstance(value, str) and value in kind[1]:
+            return None
+        if len(kind[1]) <= 8:
+            return f"one of {', '.join(sorted(kind[1]))}"
+        import difflib
+        close = difflib.get_close_matches(str(value), sorted(kind[1]), n=1)
+        return "a name llvm-mc knows" + (f" (did you mean '{close[0]}'?)" if close else "")
+    if isinstance(kind, tuple) and kind[0] in ("ints", "strs"):
+        n = kind[1]
+        one = _is_int if kind[0] == "ints" else (lambda v: isinstance(v, str))
+        what = f"a list of {n if n else 'any number of'} {'integers' if kind[0] == 'ints' else 'strings'}"
+        ok = isinstance(value, list) and (n is None or len(value) == n) and all(one(v) for v in value)
+        return None if ok else what
+    return None
+
+
+def _verify_map(m, keys: dict, where: str):
+    """(problem, line0) of the first key of map `m` that llvm-mc's verifier refuses, or None."""
+    if not isinstance(m, dict):
+        return f"{where} must be a map", None
+    line = m.get("__line__")
+    for key, (required, kind) in keys.items():
+        if key not in m:
+            if required:
+                return f"{where} has no '{key}'", line
+            continue
+        value = m[key]
+        if kind in ("args", "kernels", "globals"):
+            if not isinstance(value, list):
+                return f"'{key}' of {where} must be a list", line
+            for i, item in enumerate(value):
+                if kind == "args":
+                    sub = _verify_map(item, ARG_KEYS, f"argument {i} of {where}")
+                elif kind == "kernels":
+                    name = item.get(".name") if isinstance(item, dict) else None
+                    sub = _verify_map(item, KERNEL_KEYS, f"kernel '{name}'" if isinstance(name, str) else f"kernel {i}")
+                else:
+                    sub = _verify_map(item, {".name": (True, "str"), ".size": (True, "int")}, f"global {i}")
+                if sub is not None:
+                    return sub[0], sub[1] if sub[1] is not None else line
+            continue
+        why = _check_value(value, kind)
+        if why is not None:
+            return f"'{key}' of {where} must be {why}, not {value!r}", line
+    return None
+
+
+def verify_metadata(program: Program) -> list[Diagnostic]:
+    """llvm-mc's verdict on each `.amdgpu_metadata` block: an "invalid HSA metadata" error at the
+    end of its `.end_amdgpu_metadata`, as llvm-mc reports it, with a note at the line that made it
+    invalid and why (malformed YAML, a missing key, a value of the wrong kind)."""
+    import yaml
+    out = []
+    for st in program.statements:
+        if type(st) is not Directive or st.name != ".amdgpu_metadata":
+            continue
+        first = st.span.line + 1
+        end_line = first + len(st.body)
+        text = program.source_line(end_line, st.span.file)
+        col = len(text.rstrip()) + 1
+        problem, line0 = None, None
+        try:
+            doc = yaml.load("\n".join(st.body), Loader=_metadata_loader())
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+            problem = f"malformed YAML: {getattr(e, 'problem', None) or str(e).splitlines()[0]}"
+            line0 = mark.line if mark else None
+            doc = None
+        if problem is None:
+            found = _verify_map(doc if doc is not None else {}, ROOT_KEYS, "the metadata")
+            if found is not None:
+                problem, line0 = found
+        if problem is None:
+            continue
+        note_line = first + line0 if line0 is not None else st.span.line
+        note_text = program.source_line(note_line, st.span.file)
+        indent = len(note_text) - len(note_text.lstrip())
+        note = Diagnostic("note", problem, Span(st.span.file, note_line, indent + 1, note_line,
+                                                max(indent + 2, len(note_text.rstrip()) + 1)))
+        out.append(Diagnostic("error", "invalid HSA metadata", Span(st.span.file, end_line, col, end_line, col + 1),
+                              rule="metadata", notes=[note]))
+    return out

@@ -71,6 +71,9 @@ def _check_files(args) -> tuple[list[Diagnostic], dict[str, list[str]]]:
             sources.update(prog.sources)  # included files, for their carets
             target = program_target(prog, args.arch)
             diags = _target_id_mismatch(prog, args.arch, target) + validate(prog, target)
+            if prog.directive(".amdgpu_metadata") is not None:  # llvm-mc verifies it at .end_amdgpu_metadata
+                from ..asm.kernels import verify_metadata
+                diags += verify_metadata(prog)
             if not has_errors(diags):  # a file llvm-mc accepts: does its code fit its descriptor?
                 from ..launch import budget_warnings
                 diags += budget_warnings(prog, target)
