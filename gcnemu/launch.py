@@ -264,6 +264,7 @@ def _entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
     if layout.preload is None:
         return start
     count, inside = 0, desc.name not in labels
+    others = _kernel_names(kernel) - {desc.name}
     for st in kernel.program.statements:
         if type(st) is Instruction:
             count += 1
@@ -273,7 +274,7 @@ def _entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
             continue
         if not inside or count < start:
             continue
-        if type(st) is Label and st.name in _kernel_names(kernel):
+        if type(st) is Label and st.name in others:
             break
         if type(st) is Directive and st.name in (".p2align", ".align", ".balign") and st.args:
             try:
