@@ -3,13 +3,13 @@
 The same `Setup` comes from Python, from CLI flags (`gcnemu run --buffer ... --arg ...`)
 or from the header comment of an asm file (see `gcnemu.snippets`).
 
-Initial SGPRs follow the AMDHSA kernel ABI: user SGPRs first (the kernarg segment
-pointer in s[0:1] when enabled), then the system SGPRs (workgroup ids x, y, z, each
-only when enabled). When the file has an `.amdhsa_kernel` block its
-`.amdhsa_user_sgpr_kernarg_segment_ptr` / `.amdhsa_system_sgpr_workgroup_id_*`
-directives decide; otherwise gcnemu assumes the common layout: kernarg pointer in
-s[0:1] and workgroup id x in s2. Workitem ids are in v0 (x), v1 (y), v2 (z) on
-gfx908 and packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
+When the file describes its kernels (an `.amdhsa_kernel` block, `.amdgpu_metadata`), the launch
+follows that description (see `gcnemu.launch`): `kernel` picks one (default: the only or
+first), its user and system SGPRs, workitem-id VGPRs, LDS and scratch sizes come from its
+descriptor, and `args` are matched to its metadata by name, hidden arguments filled as the
+runtime fills them. Otherwise gcnemu assumes the common layout: kernarg pointer in s[0:1],
+workgroup id x in s2, and `args` laid out in the order given. Workitem ids are in v0 (x), v1
+(y), v2 (z) on gfx908 and packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
 """
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ from .asm.diagnostics import GcnemuError
 # same sizes up front with its own location, instead of running out of memory later.
 MAX_WORKGROUPS = 1 << 20  # workgroups in one grid (`--grid`, the header's `grid:`)
 MAX_PRIVATE_BYTES = 1 << 20  # scratch bytes per lane; real kernels use bytes to a few KiB
+# Scratch per work-item the HIP runtime gives a kernel whose descriptor says its stack is dynamic
+# (`.amdhsa_uses_dynamic_stack`: recursion or indirect calls), its default for hipLimitStackSize.
+# A header's `scratch:` (Setup.private_segment_size) asks for more.
+DYNAMIC_STACK_BYTES = 1024
 
 
 @dataclass
@@ -45,16 +49,16 @@ class Setup:
     grid: tuple[int, int, int] = (1, 1, 1)  # workgroups in the dispatch (a grid run sets it)
     private_segment_size: int = 0  # scratch bytes per lane (.amdhsa_private_segment_fixed_size)
     buffers: list[BufferSpec] = field(default_factory=list)
-    args: list[tuple[str, object]] = field(default_factory=list)  # kernarg order: (name, buffer name | int | float)
+    # kernel arguments: (name, buffer name | int | float) pairs or a dict; by name when the file has
+    # metadata for the kernel, else in kernarg order
+    args: list[tuple[str, object]] | dict = field(default_factory=list)
     sgprs: dict[str, int] = field(default_factory=dict)  # "s5" / "s[4:5]" -> value
     vgprs: dict[str, object] = field(default_factory=dict)  # "v3" -> int | array[64]
     lds_init: np.ndarray | None = None
     kernarg_sgpr: int | None = 0  # first SGPR of the kernarg pointer, None when not enabled
     workgroup_id_sgprs: dict[str, int] = field(default_factory=lambda: {"x": 2})
-    # scratch through MUBUF (gfx908/gfx90a): the private segment buffer V# (4 user SGPRs) and the
-    # wave's offset into it (a system SGPR), None when the descriptor does not enable them
-    private_buffer_sgpr: int | None = None
-    wave_offset_sgpr: int | None = None
+    kernel: str | None = None  # which kernel of the file to launch (None: the only or first one)
+    descriptor: object = None  # its KernelDescription (set by abi_from_program), None: no description
 
     @property
     def threads(self) -> int:
@@ -86,66 +90,25 @@ def sgpr_range(text: str) -> tuple[int, int]:
     return lo, hi - lo + 1
 
 
-def abi_from_program(program, setup: Setup) -> None:
-    """Take the SGPR layout from `.amdhsa_kernel` directives when the file has them."""
-    values = {}
-    for s in program.statements:
-        name = getattr(s, "name", "")
-        if isinstance(name, str) and name.startswith(".amdhsa_") and getattr(s, "args", None):
-            try:
-                values[name] = int(s.args[0], 0)
-            except ValueError:
-                pass
-    if not values:
+def abi_from_program(program, setup: Setup, target: str | None = None) -> None:
+    """Take the launch layout from the description of the kernel `setup.kernel` names (the
+    only or first one by default) when the file has one; otherwise leave the common layout.
+    GcnemuError when `setup.kernel` names no kernel of the file."""
+    from .asm.kernels import find
+    from .launch import abi_layout
+    desc = find(program, setup.kernel)
+    if desc is None:
         return
-    if values.get(".amdhsa_private_segment_fixed_size"):
-        setup.private_segment_size = max(setup.private_segment_size, values[".amdhsa_private_segment_fixed_size"])
-    # user SGPRs in ABI order; only the ones this emulator models matter for placement
-    order = [(".amdhsa_user_sgpr_private_segment_buffer", 4), (".amdhsa_user_sgpr_dispatch_ptr", 2),
-             (".amdhsa_user_sgpr_queue_ptr", 2), (".amdhsa_user_sgpr_kernarg_segment_ptr", 2),
-             (".amdhsa_user_sgpr_dispatch_id", 2), (".amdhsa_user_sgpr_flat_scratch_init", 2),
-             (".amdhsa_user_sgpr_private_segment_size", 1)]
-    nxt = 0
-    setup.kernarg_sgpr = None
-    for name, width in order:
-        if values.get(name, 0):
-            if name == ".amdhsa_user_sgpr_kernarg_segment_ptr":
-                setup.kernarg_sgpr = nxt
-            nxt += width
-    nxt = max(nxt, values.get(".amdhsa_user_sgpr_count", nxt))
-    if values.get(".amdhsa_system_sgpr_private_segment_wavefront_offset", 0) and False:
-        nxt += 1
-    ids = {}
-    for axis in "xyz":
-        default = 1 if axis == "x" else 0
-        if values.get(f".amdhsa_system_sgpr_workgroup_id_{axis}", default):
-            ids[axis] = nxt
-            nxt += 1
-    setup.workgroup_id_sgprs = ids
-    private_segment_abi(values, setup)
-
-
-def private_segment_abi(values: dict[str, int], setup: Setup) -> None:
-    """Where the private segment buffer V# and the scratch wave offset go (gfx908/gfx90a scratch
-    through buffer_* instructions): the V# is the first user SGPRs; the wave offset is the last
-    system SGPR, after the workgroup ids and workgroup info (AMDGPUUsage, "Initial Kernel
-    Execution State"). `values`: the `.amdhsa_*` directives of the kernel."""
-    setup.private_buffer_sgpr = 0 if values.get(".amdhsa_user_sgpr_private_segment_buffer", 0) else None
-    setup.wave_offset_sgpr = None
-    if values.get(".amdhsa_system_sgpr_private_segment_wavefront_offset", 0):
-        slot = values.get(".amdhsa_user_sgpr_count", 0)
-        slot += sum(1 for axis in "xyz" if values.get(f".amdhsa_system_sgpr_workgroup_id_{axis}", axis == "x"))
-        slot += 1 if values.get(".amdhsa_system_sgpr_workgroup_info", 0) else 0
-        setup.wave_offset_sgpr = slot
-
-
-def kernel_entry(program, labels: dict) -> int:
-    """Index of the instruction a wave starts at: the label of the file's first `.amdhsa_kernel`
-    when the file defines one (llc puts called functions before the kernel), else 0."""
-    for s in program.statements:
-        if getattr(s, "name", None) == ".amdhsa_kernel" and getattr(s, "args", None):
-            return labels.get(s.args[0].strip(), 0)
-    return 0
+    setup.kernel = desc.name
+    setup.descriptor = desc
+    if not desc.values:  # metadata only: the arguments by name, the registers as usual
+        return
+    need = desc.private_segment_size + (DYNAMIC_STACK_BYTES if desc.uses_dynamic_stack else 0)
+    if need:
+        setup.private_segment_size = max(setup.private_segment_size, need)
+    layout = abi_layout(desc, target)
+    setup.kernarg_sgpr = layout.user.get("kernarg_segment_ptr")
+    setup.workgroup_id_sgprs = dict(layout.workgroup_id)
 
 
 def buffer_descriptor(base: int, num_records: int, stride: int = 0) -> list[int]:

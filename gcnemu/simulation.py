@@ -16,7 +16,8 @@ import numpy as np
 
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
-from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, kernel_entry, sgpr_range
+from .launch import QUEUE_BYTES
+from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, sgpr_range
 from .sim.context import SimError
 from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
@@ -90,13 +91,20 @@ class Simulation:
         self.kernel = kernel
         self.setup = setup or Setup()
         if abi_from_file:
-            abi_from_program(kernel.program, self.setup)
+            abi_from_program(kernel.program, self.setup, kernel.target.name)
         self.memory = GlobalMemory()
         place_code_object(self.memory, kernel)
         self.lds = LDS(kernel.target.lds_bytes)
+        self.descriptor = self.setup.descriptor  # the KernelDescription launched from, or None
         self.diagnostics: list[Diagnostic] = []
         self._buffers = {}
         self._launch()
+        if self.descriptor is not None and self.descriptor.has_group_segment:
+            # the workgroup's LDS allocation: the static size, plus the dynamic size a launch may
+            # give as hidden_dynamic_lds_size; an access beyond it is an error at its line
+            args = self.setup.args.items() if isinstance(self.setup.args, dict) else self.setup.args
+            dynamic = next((int(v) for k, v in args if k == "hidden_dynamic_lds_size" and not isinstance(v, str)), 0)
+            self.lds.limit = min(self.lds.size, self.descriptor.group_segment_size + max(0, dynamic))
         self.engine = Engine(kernel, self.waves, self.memory, self.lds, latencies,
                              max_cycles=max_cycles, max_instructions=max_instructions)
         if monitor:
@@ -110,8 +118,20 @@ class Simulation:
         s = self.setup
         for b in s.buffers:
             self._buffers[b.name] = (self.memory.alloc(b.name, b.data), b)
+        desc = s.descriptor
+        layout = None
+        if desc is not None and desc.values:
+            from .launch import abi_layout
+            layout = abi_layout(desc, self.kernel.target.name)
+        if desc is not None:
+            self._check_descriptor(desc)
+        grid = tuple(max(g, i + 1) for g, i in zip(s.grid, s.workgroup_id))  # the dispatch holds this workgroup
         kernarg = bytearray()
-        for name, value in s.args:
+        addresses: dict[str, int] = {}
+        if desc is not None and desc.values:  # the runtime's queue, in emulated memory like the rest
+            addresses["queue"] = self.memory.alloc("__queue", QUEUE_BYTES).base
+        for name, value in ([] if desc is not None and desc.args is not None else
+                            (s.args.items() if isinstance(s.args, dict) else s.args)):
             if isinstance(value, str):
                 if value not in self._buffers:
                     raise GcnemuError(f"kernel argument '{name}' names unknown buffer '{value}'")
@@ -125,7 +145,21 @@ class Simulation:
             while len(kernarg) % len(packed):
                 kernarg.append(0)
             kernarg += packed
+        if desc is not None and desc.args is not None:
+            from .launch import pack_kernarg
+            kernarg = pack_kernarg(desc, s.args, {k: v[0].base for k, v in self._buffers.items()}, grid,
+                                   tuple(s.workgroup_size), addresses)
         kernarg_buf = self.memory.alloc("__kernarg", bytes(kernarg) or bytes(8))
+        dispatch = None
+        if layout is not None:
+            from .launch import dispatch_packet
+            dispatch = self.memory.alloc("__dispatch", dispatch_packet(
+                grid, tuple(s.workgroup_size), s.private_segment_size, desc.group_segment_size, kernarg_buf.base)).base
+        entry = 0
+        if desc is not None:
+            from .launch import entry_index
+            entry = entry_index(self.kernel, desc, layout) if layout is not None else \
+                self.kernel.labels.get(desc.name, 0)
         if s.lds_init is not None:
             raw = np.ascontiguousarray(s.lds_init).view(np.uint8).reshape(-1)
             if len(raw) > self.lds.size:
@@ -137,14 +171,12 @@ class Simulation:
                               f"0..{MAX_PRIVATE_BYTES} bytes")
         x, y, z = s.workgroup_size
         packed = self.kernel.target.name != "gfx908"
-        entry = kernel_entry(self.kernel.program, self.kernel.labels)
         for wi in range(s.num_waves):
             w = WaveState(wi)
             w.pc = entry
             if s.private_segment_size:
                 w.scratch_size = s.private_segment_size
                 w.scratch_base = self.memory.alloc(f"__scratch_w{wi}", 64 * s.private_segment_size).base
-                self._private_segment_registers(w)
             tid = np.arange(wi * 64, wi * 64 + 64)
             active = tid < s.threads
             bits = 0
@@ -153,13 +185,17 @@ class Simulation:
                     bits |= 1 << lane
             w.set_sgpr(126, np.array([bits & 0xFFFFFFFF, bits >> 32], dtype=np.uint32))
             tx, ty, tz = tid % x, (tid // x) % y, tid // (x * y)
+            dims = 2 if layout is None else layout.workitem_dims  # without a descriptor: all three
+            ids = [t if k <= dims else np.zeros_like(t) for k, t in enumerate((tx, ty, tz))]
             if packed:
-                w.vgpr[0] = (tx | (ty << 10) | (tz << 20)).astype(np.uint32)
+                w.vgpr[0] = (ids[0] | (ids[1] << 10) | (ids[2] << 20)).astype(np.uint32)
                 w.vgpr_init[0] = True
             else:
-                for k, t in enumerate((tx, ty, tz)):
-                    w.vgpr[k] = t.astype(np.uint32)
+                for k in range(dims + 1):
+                    w.vgpr[k] = ids[k].astype(np.uint32)
                     w.vgpr_init[k] = True
+            if layout is not None:
+                self._abi_sgprs(w, wi, layout, dispatch, addresses.get("queue", 0), kernarg)
             if s.kernarg_sgpr is not None:
                 w.set_sgpr(s.kernarg_sgpr, np.array([kernarg_buf.base & 0xFFFFFFFF, kernarg_buf.base >> 32], np.uint32))
             for axis, slot in s.workgroup_id_sgprs.items():
@@ -191,22 +227,64 @@ class Simulation:
                 w.vgpr_init[int(m.group(1))] = True
             self.waves.append(w)
 
-    def _private_segment_registers(self, w: WaveState) -> None:
+    def _private_segment(self, w: WaveState) -> tuple[list[int], int]:
         """The private segment buffer V# (swizzled, ADD_TID, 4-byte elements, index stride 64, as
         the runtime builds it for scratch) and the wave's offset into it: the V# of every wave
         points at wave 0's scratch, so wave w's offset is the distance to its own."""
-        s = self.setup
-        if s.private_buffer_sgpr is None and s.wave_offset_sgpr is None:
-            return
         if not hasattr(self, "_scratch_base0"):
-            self._scratch_base0 = w.scratch_base
+            self._scratch_base0 = w.scratch_base or 0
         base = self._scratch_base0
-        if s.private_buffer_sgpr is not None:
-            words = [base & 0xFFFFFFFF, (base >> 32) & 0xFFFF | (1 << 31), 0xFFFFFFFF,
-                     (1 << 19) | (3 << 21) | (1 << 23) | 0x00027000]
-            w.set_sgpr(s.private_buffer_sgpr, np.array(words, np.uint32))
-        if s.wave_offset_sgpr is not None:
-            w.set_sgpr(s.wave_offset_sgpr, np.array([(w.scratch_base - base) & 0xFFFFFFFF], np.uint32))
+        words = [base & 0xFFFFFFFF, (base >> 32) & 0xFFFF | (1 << 31), 0xFFFFFFFF,
+                 (1 << 19) | (3 << 21) | (1 << 23) | 0x00027000]
+        return words, ((w.scratch_base or 0) - base) & 0xFFFFFFFF
+
+    def _check_descriptor(self, desc) -> None:
+        """What the launch refuses up front: a workgroup larger than the kernel allows, code
+        that names registers beyond the descriptor's budget (an error at each such line)."""
+        from .launch import register_budget_errors
+        s = self.setup
+        limit = desc.max_flat_workgroup_size
+        if limit is not None and s.threads > limit:
+            raise GcnemuError(f"a workgroup of {s.threads} work-items is larger than kernel '{desc.name}' allows "
+                              f"(.max_flat_workgroup_size {limit})")
+        errors = register_budget_errors(self.kernel, desc)
+        if errors:
+            raise GcnemuError(errors[0].message, errors)
+
+    def _abi_sgprs(self, w: WaveState, wi: int, layout, dispatch: int | None, queue: int, kernarg: bytes) -> None:
+        """The user and system SGPRs the descriptor enables, besides the kernarg pointer and
+        workgroup ids (set with the common layout): see gcnemu.launch."""
+        s = self.setup
+
+        def put(slot: int, words) -> None:
+            w.set_sgpr(slot, np.array([int(x) & 0xFFFFFFFF for x in words], np.uint32))
+
+        def pair(value: int) -> list[int]:
+            return [value & 0xFFFFFFFF, value >> 32]
+
+        base = w.scratch_base or 0
+        vsharp, wave_offset = self._private_segment(w)
+        for role, slot in layout.user.items():
+            if role == "private_segment_buffer":  # a swizzled V# over the workgroup's scratch
+                put(slot, vsharp)
+            elif role == "dispatch_ptr" and dispatch is not None:
+                put(slot, pair(dispatch))
+            elif role == "queue_ptr":
+                put(slot, pair(queue))
+            elif role == "dispatch_id":
+                put(slot, pair(0))
+            elif role == "flat_scratch_init":  # the scratch base; the kernel's prologue adds its wave offset
+                put(slot, pair(self._scratch_base0))
+            elif role == "private_segment_size":
+                put(slot, [s.private_segment_size])
+        if layout.preload is not None:
+            first, dword, count = layout.preload
+            raw = bytes(kernarg) + bytes(4 * (dword + count))
+            put(first, struct.unpack_from(f"<{count}I", raw, 4 * dword))
+        if layout.workgroup_info is not None:  # first-wave flag (bit 31) and the workgroup's waves
+            put(layout.workgroup_info, [(1 << 31 if wi == 0 else 0) | s.num_waves])
+        if layout.wave_offset is not None:  # this wave's scratch, from the V#'s base
+            put(layout.wave_offset, [wave_offset])
 
     # ------------------------------------------------------------ running
     def run(self) -> "Simulation":

@@ -10,22 +10,23 @@
 // kernel info, the `.fill` of s_code_end padding, the `.amdgpu_metadata` YAML. It checks clean
 // with gcnemu and assembles with `llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx90a -mattr=-xnack`.
 //
-// The launch follows the HIP ABI the compiler chose: kernarg pointer in s[4:5] (after the
-// private segment buffer s[0:3]), workgroup id x in s6, blockDim.x read from the implicit
-// argument hidden_group_size_x at kernarg offset 0x2c (u16). The kernarg segment is a, b, c
-// (8 bytes each), n (4), 4 bytes of padding, hidden_block_count_x/y/z (4 each), then
-// hidden_group_size_x | hidden_group_size_y << 16 at offset 44.
+// gcnemu launches it from its own description: the `.amdhsa_kernel` block puts the private
+// segment buffer in s[0:3], the kernarg pointer in s[4:5] and the workgroup id x in s6; the
+// metadata lays out the kernarg segment (a, b, c at 0, 8, 16, n at 24) and lists the hidden
+// arguments the runtime fills: hidden_block_count_x/y/z at 32, hidden_group_size_x/y/z at 44
+// (the kernel reads blockDim.x there, `s_load_dword s0, s[4:5], 0x2c` masked to 16 bits), ...
+// hipcc leaves the argument names out of the metadata (unless -fhip-kernel-arg-name), so `arg:`
+// gives them in order; the names there are only labels.
 //
 // gcnemu:
 //   arch: gfx90a
 //   workgroup: 64
-//   workgroup-id: 1
 //   buffer A: f32[128] = rand(seed=1)
 //   buffer B: f32[128] = rand(seed=2)
 //   buffer C: f32[128] = -1
-//   arg: A, B, C, n=100, pad=0, blocks_x=2, blocks_y=1, blocks_z=1, group_size_xy=65600
-//   expect C[64:100] = A[64:100] + B[64:100]
-//   expect C[0:64] = -1
+//   grid: 2
+//   arg: a=A, b=B, c=C, n=100
+//   expect C[0:100] = A[0:100] + B[0:100]
 //   expect C[100:128] = -1
 //   expect hazards: none
 	.text

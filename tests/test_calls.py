@@ -183,10 +183,12 @@ def test_llc_kernel_with_nested_recursive_and_got_calls_matches_numpy(tmp_path, 
     assert "weights@rel32@lo+4" in asm and ".section\t.rodata" in asm  # the constant table
     assert ("buffer_store_dword" if target in ("gfx908", "gfx90a") else "scratch_store_dword") in asm
     path = tmp_path / "calls.s"
-    # scratch: the recursion uses a dynamic stack (.amdhsa_uses_dynamic_stack), beyond the fixed size
-    path.write_text("// gcnemu:\n//   workgroup: 128\n//   scratch: 256\n"
+    # no `scratch:`: the recursion's dynamic stack (.amdhsa_uses_dynamic_stack) gets the runtime's
+    # default per work-item on top of the fixed size
+    assert ".amdhsa_uses_dynamic_stack 1" in asm
+    path.write_text("// gcnemu:\n//   workgroup: 128\n"
                     "//   buffer OUT: f32[128] = zeros(128)\n//   buffer X: f32[128] = arange(128) / 8\n"
-                    "//   arg: OUT\n//   arg: X\n" + asm)
+                    "//   arg: out=OUT, x=X\n" + asm)
     sim = load_snippet(str(path)).simulate()
     assert sim.error is None, sim.error.message
     x = np.arange(128, dtype=np.float32) / 8
@@ -210,7 +212,7 @@ def test_calling_a_function_the_file_does_not_define_stops_at_the_call(tmp_path,
     asm = compile_ll("calls_external.ll", target)
     path = tmp_path / "ext.s"
     path.write_text("// gcnemu:\n//   workgroup: 64\n//   scratch: 64\n//   buffer OUT: f32[64] = zeros(64)\n"
-                    "//   arg: OUT\n" + asm)
+                    "//   arg: out=OUT\n" + asm)
     sim = load_snippet(str(path)).simulate()
     assert sim.error is not None
     line = path.read_text().splitlines()[sim.error.span.line - 1]

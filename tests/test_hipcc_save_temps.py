@@ -106,11 +106,10 @@ def test_the_program_model_of_the_compiler_output():
     assert all(isinstance(s, (Instruction, Label, Directive)) or s.name.startswith(KERNEL) for s in prog.statements)
 
 
-# The kernarg segment the HIP runtime builds for (a, b, c, n) under code object v5: three pointers,
-# n, 4 bytes of padding, hidden_block_count_x/y/z, then hidden_group_size_x (u16) | y (u16) << 16 at
-# offset 44, which the kernel reads with `s_load_dword s0, s[4:5], 0x2c` and masks with 0xffff.
-def hidden_args(blocks: int, group: int) -> list[tuple[str, int]]:
-    return [("pad", 0), ("blocks_x", blocks), ("blocks_y", 1), ("blocks_z", 1), ("group_size_xy", group | 1 << 16)]
+# The launch comes from the file's own description: the `.amdhsa_kernel` block places the kernarg
+# pointer in s[4:5] and the workgroup id x in s6; the metadata lays out a, b, c, n and the hidden
+# arguments (hidden_block_count_x at 32, hidden_group_size_x at 44, which the kernel reads with
+# `s_load_dword s0, s[4:5], 0x2c`). hipcc's metadata has no argument names: they go in order.
 
 
 @pytest.mark.parametrize("n", [128, 100, 64, 3])
@@ -122,9 +121,9 @@ def test_it_computes_c_equals_a_plus_b_on_every_workgroup_with_the_bounds_check(
     b = rng.standard_normal(128).astype(np.float32)
     c = np.full(128, -1.0, np.float32)
     for wg in range(2):  # grid of 2 workgroups of 64; each simulation is one workgroup
-        setup = gcnemu.Setup(workgroup_size=(64, 1, 1), workgroup_id=(wg, 0, 0))
+        setup = gcnemu.Setup(workgroup_size=(64, 1, 1), workgroup_id=(wg, 0, 0), grid=(2, 1, 1))
         setup.add_buffer("A", a).add_buffer("B", b).add_buffer("C", c)
-        setup.args = [("A", "A"), ("B", "B"), ("C", "C"), ("n", n)] + hidden_args(2, 64)
+        setup.args = {"a": "A", "b": "B", "c": "C", "n": n}
         abi_from_program(prog, setup)  # kernarg pointer s[4:5], workgroup id x in s6, as .amdhsa_* say
         assert (setup.kernarg_sgpr, setup.workgroup_id_sgprs) == (4, {"x": 6})
         sim = gcnemu.Simulation(kernel, setup).run()
@@ -135,16 +134,36 @@ def test_it_computes_c_equals_a_plus_b_on_every_workgroup_with_the_bounds_check(
     assert (c[n:] == -1.0).all()
 
 
+def test_the_hidden_arguments_are_the_ones_the_hip_runtime_writes():
+    prog = gcnemu.parse(compiler_output(), "hip.s")
+    setup = gcnemu.Setup(workgroup_size=(64, 1, 1), grid=(3, 1, 1))
+    setup.add_buffer("A", np.zeros(4, np.float32)).add_buffer("B", np.zeros(4, np.float32))
+    setup.add_buffer("C", np.zeros(4, np.float32))
+    setup.args = [("a", "A"), ("b", "B"), ("c", "C"), ("n", 100)]
+    sim = gcnemu.Simulation(gcnemu.resolve(prog, "gfx90a"), setup)
+    seg = next(b for b in sim.memory.buffers if b.name == "__kernarg").data
+    assert len(seg) == 280  # .kernarg_segment_size: the runtime allocates the whole implicit block
+    u32 = lambda off: int(seg[off:off + 4].view(np.uint32)[0])  # noqa: E731
+    u16 = lambda off: int(seg[off:off + 2].view(np.uint16)[0])  # noqa: E731
+    assert [int(seg[k:k + 8].view(np.uint64)[0]) for k in (0, 8, 16)] == [sim.buffer_address(x) for x in "ABC"]
+    assert u32(24) == 100
+    assert (u32(32), u32(36), u32(40)) == (3, 1, 1)  # hidden_block_count_x/y/z: workgroups
+    assert (u16(44), u16(46), u16(48)) == (64, 1, 1)  # hidden_group_size_x/y/z: work-items
+    assert (u16(50), u16(52), u16(54)) == (0, 0, 0)  # hidden_remainder: whole workgroups
+    assert u16(96) == 1  # hidden_grid_dims
+    w = sim.wave(0)
+    assert int(w.sgpr[4]) | int(w.sgpr[5]) << 32 == next(b for b in sim.memory.buffers if b.name == "__kernarg").base
+
+
 def test_gcnemu_run_with_args_on_the_command_line(hip_s):
     n = 50
     args = ["run", str(hip_s), "--workgroup", "64", "--format", "json",
             "--buffer", "A=f32[64]:arange(64)", "--buffer", "B=f32[64]:1000*arange(64)", "--buffer", "C=f32[64]:-1",
-            "--arg", "A", "--arg", "B", "--arg", "C", "--arg", f"n={n}"]
-    for name, value in hidden_args(1, 64):
-        args += ["--arg", f"{name}={value}"]
+            "--arg", "a=A", "--arg", "b=B", "--arg", "c=C", "--arg", f"n={n}"]
     r = run_cli(*args, "--print", "v2:f32", "exec")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
+    assert out["kernel"] == KERNEL
     wave = out["waves"][0]
     regs = wave["registers"]
     v2 = np.array(regs["v2"], dtype=np.uint32).view(np.float32)  # JSON keeps raw 32-bit words
@@ -152,3 +171,10 @@ def test_gcnemu_run_with_args_on_the_command_line(hip_s):
     assert regs["exec[0]"] | regs["exec[1]"] << 32 == (1 << n) - 1  # `if (i < n)` masked lanes n..63 off
     assert out["instructions"] == 29
     assert not [d for d in out["diagnostics"] if d["severity"] in ("error", "warning")]
+
+
+def test_a_missing_argument_is_named_with_the_kernel(hip_s):
+    r = run_cli("run", str(hip_s), "--buffer", "A=f32[64]:0", "--arg", "a=A", "--arg", "b=A", "--arg", "c=A")
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert f"kernel '{KERNEL}' needs its argument 3 (by_value, 4 bytes at offset 24)" in r.stderr

@@ -132,7 +132,8 @@ def test_the_example_launch_is_six_workgroups_with_the_divisors_the_kernel_divid
 
 
 def test_the_arguments_follow_the_kernels_metadata_in_order_and_offset(tmp_path):
-    """The header's positional `arg:` list lands at the offsets the `.args` metadata names."""
+    """The header's `arg:` list names every `.args` entry of the metadata, and each value lands
+    at the offset the metadata gives it."""
     path = tmp_path / "conv.s"
     path.write_text(host.snippet(GFX90A, EXAMPLE, include=str(GFX90A)))
     snippet = load_snippet(str(path))
@@ -143,7 +144,8 @@ def test_the_arguments_follow_the_kernels_metadata_in_order_and_offset(tmp_path)
     kernarg = bytes(sim.memory.buffer("__kernarg").data)
     assert len(kernarg) == meta[-1][2] + meta[-1][1] == 128  # .kernarg_segment_size
     args = snippet.built.setup.args  # (name, buffer name | int), in the header's order
-    assert [n for n, _ in args[:3]] == ["IN", "WEI", "OUT"] and len(args) == len(meta)
+    assert [n for n, _ in args] == [n for n, _, _ in meta]
+    assert [v for _, v in args[:3]] == ["IN", "WEI", "OUT"]
     for (name, size, offset), (_, value) in zip(meta, args):
         field = kernarg[offset:offset + size]
         if size == 8:

@@ -73,8 +73,8 @@ def test_llc_output_spilling_to_scratch_runs_from_its_descriptor(tmp_path, targe
     store = "buffer_store_dword" if target in ("gfx908", "gfx90a") else "scratch_store_dword"
     assert store in asm and ".amdhsa_private_segment_fixed_size" in asm
     path = tmp_path / "k.s"
-    path.write_text("// gcnemu:\n//   workgroup: 64\n//   buffer O: u32[64] = zeros(64)\n//   arg: O\n"
-                    "//   arg: idx = 0\n" + asm)
+    path.write_text("// gcnemu:\n//   workgroup: 64\n//   buffer O: u32[64] = zeros(64)\n//   arg: out=O\n"
+                    "//   arg: idx = 0\n" + asm)  # by the names in the kernel's metadata
     snippet = load_snippet(str(path))
     sim = snippet.simulate()
     assert sim.error is None

@@ -149,10 +149,26 @@ class Launch:
     workgroup: int
     args: dict[str, int] = field(default_factory=dict)
 
-    def arg_statement(self, pointers: tuple[str, str, str] = ("IN", "WEI", "OUT")) -> str:
-        """The header's `arg:` statement: positional, in kernarg order."""
-        values = [f"{k}={v:#x}" if k.startswith(("magic", "shift")) else f"{k}={v}" for k, v in self.args.items()]
-        return "arg: " + ", ".join([*pointers, *values])
+    def arg_statement(self, names: list[str], pointers: tuple[str, str, str] = ("IN", "WEI", "OUT")) -> str:
+        """The header's `arg:` statement, by the names the kernel's metadata gives its `.args`
+        (`names`, in kernarg order: the three tensor pointers, then `self.args` in order; the
+        metadata spells some with a trailing or leading underscore, `n_`, `__pack_0`)."""
+        ours = list(self.args)
+        if len(names) != 3 + len(ours) or [n.strip("_") for n in names[3:]] != [n.strip("_") for n in ours]:
+            raise ValueError(f"the kernel's metadata arguments {names} are not the ones this module computes: "
+                             f"3 pointers, then {ours}")
+        values = [f"{v:#x}" if k.startswith(("magic", "shift")) else f"{v}" for k, v in self.args.items()]
+        return "arg: " + ", ".join(f"{n}={v}" for n, v in zip(names, [*pointers, *values]))
+
+
+def metadata_arg_names(kernel_file: Path) -> list[str]:
+    """The `.args` names of the kernel's code-object metadata, read by gcnemu's own front end."""
+    from gcnemu.asm.kernels import describe
+    from gcnemu.asm.parse import parse_file
+    kernels = describe(parse_file(str(kernel_file)))
+    if not kernels or kernels[0].args is None:
+        raise ValueError(f"{kernel_file}: no kernel with `.amdgpu_metadata` arguments")
+    return [a.name for a in kernels[0].args if not a.hidden]
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -251,7 +267,7 @@ def snippet(kernel_file: Path, p: Conv2d, seed: int = 1, include: str | None = N
         f"  buffer IN: {t}[{p.n}, {p.hi}, {p.wi}, {p.c}] = rand(seed={seed}) * 2 - 1",
         f"  buffer WEI: {t}[{p.k}, {p.y}, {p.x}, {p.c}] = rand(seed={seed + 1}) * 2 - 1",
         f"  buffer OUT: {t}[{p.n}, {p.ho}, {p.wo}, {p.k}] = nan",
-        f"  {run.arg_statement()}",
+        f"  {run.arg_statement(metadata_arg_names(Path(kernel_file)))}",
         f"  expect OUT = reshape(f32(reshape(IN, ({m}, {k}))) @ transpose(f32(reshape(WEI, ({n}, {k})))), "
         f"({p.n}, {p.ho}, {p.wo}, {p.k})) : f32, tol {tol!r}, rtol {rtol!r}",
     ]

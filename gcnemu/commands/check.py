@@ -70,7 +70,14 @@ def _check_files(args) -> tuple[list[Diagnostic], dict[str, list[str]]]:
             sources[prog.file] = prog.lines
             sources.update(prog.sources)  # included files, for their carets
             target = program_target(prog, args.arch)
-            all_diags.extend(_target_id_mismatch(prog, args.arch, target) + validate(prog, target))
+            diags = _target_id_mismatch(prog, args.arch, target) + validate(prog, target)
+            if prog.directive(".amdgpu_metadata") is not None:  # llvm-mc verifies it at .end_amdgpu_metadata
+                from ..asm.kernels import verify_metadata
+                diags += verify_metadata(prog)
+            if not has_errors(diags):  # a file llvm-mc accepts: does its code fit its descriptor?
+                from ..launch import budget_warnings
+                diags += budget_warnings(prog, target)
+            all_diags.extend(diags)
         except (OSError, GcnemuError):
             raise  # the user's own problem (no such file, bad option): reported by the CLI
         except Exception as e:  # noqa: BLE001 - a gcnemu bug: say so in the diagnostic stream, not a traceback

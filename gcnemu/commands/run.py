@@ -32,8 +32,11 @@ def add_arguments(p) -> None:
     g.add_argument("--workgroup", metavar="N", help="work-items per workgroup: N, XxY or XxYxZ")
     g.add_argument("--buffer", action="append", default=[], metavar="NAME=TYPE[SHAPE]:INIT",
                    help="a global buffer, e.g. 'A=f32[64]:arange(64)->s[4:5]' (repeatable)")
+    g.add_argument("--kernel", metavar="NAME",
+                   help="which kernel of the file to launch (default: the only or first one; or 'kernel:' in the header)")
     g.add_argument("--arg", action="append", default=[], metavar="name=value",
-                   help="kernel argument in kernarg order: a buffer name or name=value (repeatable)")
+                   help="kernel argument: name=value (a number or a buffer name), by the names in the file's "
+                        "metadata; without metadata in kernarg order, a bare buffer name allowed (repeatable)")
     g.add_argument("--sgpr", action="append", default=[], metavar="sN=VALUE", help="initial SGPR value")
     g.add_argument("--vgpr", action="append", default=[], metavar="vN=EXPR",
                    help="initial VGPR value, per lane (names: lane, wave, tid)")
@@ -90,6 +93,8 @@ class CliSource:
 
 def cli_directives(args, cli: CliSource) -> list:
     out = []
+    if getattr(args, "kernel", None):
+        out.append(cli.directive("--kernel", args.kernel, "kernel", ":"))
     if args.workgroup:
         out.append(cli.directive("--workgroup", args.workgroup, "workgroup", ":"))
     for b in args.buffer:
@@ -412,6 +417,8 @@ def run(args) -> int:
     if args.format == "json":
         out = {"waves": [], "instructions": int(sim.instructions_executed), "cycles": int(sim.cycles),
                "diagnostics": [d.to_json() for d in diags]}
+        if snippet.setup.kernel is not None:
+            out["kernel"] = snippet.setup.kernel
         for i in range(len(sim.waves)):
             regs = {}
             for spec in prints:
@@ -440,6 +447,8 @@ def run(args) -> int:
         for spec in prints:
             for line in register_text(spec, sim.wave(i)):
                 print(line)
+    if snippet.setup.kernel is not None:  # the file describes its kernels: say which one ran
+        print(f"kernel {snippet.setup.kernel}")
     hazards = len(hazard_diags)  # what was printed: one warning per (consumer, producer, rule)
     status = "error" if sim.error else ("stopped" if getattr(sim.engine, "halt_reason", None) else "done")
     if functional_run is not None:

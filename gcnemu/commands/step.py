@@ -28,8 +28,11 @@ def add_arguments(p) -> None:
     g.add_argument("--workgroup", metavar="N", help="work-items per workgroup: N, XxY or XxYxZ")
     g.add_argument("--buffer", action="append", default=[], metavar="NAME=TYPE[SHAPE]:INIT",
                    help="a global buffer, e.g. 'A=f32[64]:arange(64)->s[4:5]' (repeatable)")
+    g.add_argument("--kernel", metavar="NAME",
+                   help="which kernel of the file to launch (default: the only or first one; or 'kernel:' in the header)")
     g.add_argument("--arg", action="append", default=[], metavar="name=value",
-                   help="kernel argument in kernarg order: a buffer name or name=value (repeatable)")
+                   help="kernel argument: name=value (a number or a buffer name), by the names in the file's "
+                        "metadata; without metadata in kernarg order, a bare buffer name allowed (repeatable)")
     g.add_argument("--sgpr", action="append", default=[], metavar="sN=VALUE", help="initial SGPR value")
     g.add_argument("--vgpr", action="append", default=[], metavar="vN=EXPR",
                    help="initial VGPR value, per lane (names: lane, wave, tid)")

@@ -39,6 +39,8 @@ def add_arguments(p) -> None:
     p.add_argument("--update", action="store_true",
                    help="rewrite cycle, utilisation, stall and hazard expectations that changed "
                         "(never value expectations or 'expect no hazard' guards)")
+    p.add_argument("--kernel", metavar="NAME",
+                   help="which kernel of each file to launch (as the header's 'kernel:'; default: the only or first)")
     p.add_argument("--functional", action="store_true",
                    help="run with the functional engine (values only): timing and hazard expectations are left out")
     add_limits(p, timeout_help="stop each snippet's run after SECONDS of wall-clock time, a FAIL "
@@ -88,7 +90,7 @@ def has_header(lines: list[str]) -> bool:
 
 def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False,
             timeout: float | None = None, max_cycles: int | None = None,
-            max_instructions: int | None = None) -> Result:
+            max_instructions: int | None = None, kernel: str | None = None) -> Result:
     """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason).
     Limits not given come from the header, else the command line's defaults; `timeout`:
     wall-clock seconds the run may take (a single timed workgroup)."""
@@ -103,12 +105,16 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
     if not has_header(prog.lines):
         return Result(path, "SKIP", report=["no gcnemu header"])
     try:
-        snippet = load_snippet(path, arch, program=prog)
+        extra = []
+        if kernel:
+            from .run import CliSource
+            extra = [CliSource().directive("--kernel", kernel, "kernel", ":")]
+        snippet = load_snippet(path, arch, extra, program=prog)
         functional = functional or snippet.header.mode == "functional"
         if functional or snippet.header.grid:  # every workgroup of the grid, one global memory
             from ..asm import parse as parse_mod
             from ..grid import GridJob, run_functional, run_grid
-            job = GridJob(path, arch, include_dirs=tuple(parse_mod.INCLUDE_DIRS), max_cycles=max_cycles,
+            job = GridJob(path, arch, tuple(extra), include_dirs=tuple(parse_mod.INCLUDE_DIRS), max_cycles=max_cycles,
                           max_instructions=max_instructions)
             if functional:
                 sim, _ = run_functional(snippet, snippet.kernel(), snippet.header.grid, job)
@@ -438,7 +444,7 @@ def run(args) -> int:
     with Progress(len(files), "test", wanted(args) and len(files) > 1) as bar:
         for path in files:
             r = run_one(path, args.arch, args.update, args.functional, args.timeout, args.max_cycles,
-                        args.max_instructions)
+                        args.max_instructions, getattr(args, "kernel", None))
             results.append(r)
             if args.format == "text":
                 _print_result(r)

@@ -307,7 +307,7 @@ class Engine:
         self._instructions = kernel.instructions
         self._symbols = kernel.symbols
         self._labels = kernel.labels
-        self._lds_bytes = t.lds_bytes
+        self._lds_bytes = t.lds_bytes if getattr(lds, "limit", None) is None else lds.limit
         self._ctx_templates: list[dict | None] = [None] * len(kernel.instructions)
         # issue plans (gcnemu.sim.plans), compiled at an instruction's first issue; only when
         # every wave has the same VGPR count (a plan checks its registers' range once)

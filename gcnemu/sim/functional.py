@@ -114,7 +114,8 @@ class FunctionalEngine:
         self._instructions = kernel.instructions
         self._labels = kernel.labels
         self._symbols = kernel.symbols
-        self.lds_size = kernel.target.lds_bytes
+        limit = getattr(lds[0], "limit", None) if lds else None  # the descriptor's LDS allocation
+        self.lds_size = kernel.target.lds_bytes if limit is None else limit
         # the structure of arrays, and each WaveState rebound to views of it. Vector registers
         # are (registers, waves, 64): one register of a whole group is one contiguous block.
         # Only the registers the kernel can touch are kept (the rest stay poison and unwritten):

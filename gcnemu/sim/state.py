@@ -152,6 +152,9 @@ class LDS:
     def __init__(self, size: int):
         self.size = size
         self.data = np.zeros(size, dtype=np.uint8)
+        # bytes the kernel's descriptor allocates to the workgroup (None: all of it); `ds_*`
+        # beyond it is an error, since the descriptor then contradicts the code
+        self.limit: int | None = None
 
     def read(self, addrs: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
         """Returns (uint8[n, size], out_of_range mask[n])."""

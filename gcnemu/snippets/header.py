@@ -556,6 +556,7 @@ class Header:
     mode: str = "timed"  # `mode: functional`: the functional engine (values only, no cycles)
     scratch: int | None = None  # `scratch: BYTES`: private segment bytes per lane
     kernarg: tuple[int | None, Src] | None = None
+    kernel: tuple[str, Src] | None = None  # `kernel: NAME`: which kernel of the file to launch
     latencies: dict[str, int] = field(default_factory=dict)
     latency_src: dict[str, Src] = field(default_factory=dict)
     max_cycles: int | None = None
@@ -729,6 +730,14 @@ def _h_kernarg(d: Directive, rest: Src, h: Header) -> None:
     if reg.file != "s" or reg.count != 2 or not val.text.startswith("s"):
         raise val.error("kernarg: expected an SGPR pair such as s[0:1], or 'none'")
     h.kernarg = (reg.index, val)
+
+
+def _h_kernel(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "kernel")
+    name = val.text.strip()
+    if not name or any(c in name for c in " \t,"):
+        raise val.error("kernel: expected one kernel name (its .amdhsa_kernel or metadata .name)")
+    h.kernel = (name, val)
 
 
 def _h_latency(d: Directive, rest: Src, h: Header) -> None:
@@ -1213,7 +1222,7 @@ def measured_metric(sim, metric: str) -> float:
 
 _HANDLERS = {
     "arch": _h_arch, "target": _h_arch, "workgroup": _h_workgroup, "waves": _h_waves,
-    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "scratch": _h_scratch, "kernarg": _h_kernarg, "latency": _h_latency,
+    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "scratch": _h_scratch, "kernarg": _h_kernarg, "kernel": _h_kernel, "latency": _h_latency,
     "max-cycles": _h_limit("max_cycles"), "max-instructions": _h_limit("max_instructions"),
     "buffer": _h_buffer, "arg": _h_arg, "args": _h_arg, "sgpr": _h_reginit, "vgpr": _h_reginit,
     "agpr": _h_reginit, "lds": _h_lds, "expect": _h_expect,

@@ -52,9 +52,17 @@ def lane_env(setup: Setup, wave: int) -> dict[str, Any]:
 def build(header: Header, target, base_dir: str | None = None, abi_program: Program | None = None) -> SnippetBuild:
     """Evaluate a header into a Setup for `target` (a Target)."""
     setup = Setup()
+    if header.kernel is not None:
+        setup.kernel = header.kernel[0]
     if abi_program is not None:
         from ..setup import abi_from_program
-        abi_from_program(abi_program, setup)
+        from ..asm.diagnostics import GcnemuError
+        try:
+            abi_from_program(abi_program, setup, target.name)
+        except GcnemuError as e:
+            if header.kernel is None or e.diagnostics:
+                raise
+            raise header.kernel[1].error(str(e)) from None
     if header.workgroup:
         setup.workgroup_size = header.workgroup[0]
     if header.waves:
@@ -113,6 +121,8 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
         setup.args.append((a.name, v))
         arg_values[a.name] = v
 
+    _check_args(setup, header)
+
     patches: list[WavePatch] = []
     for init in header.reg_inits:
         per_wave = []
@@ -154,6 +164,27 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
             lds[off:off + len(raw)] = raw
         setup.lds_init = lds
     return SnippetBuild(setup, patches, inputs, types, arg_values, dict(header.latencies))
+
+
+def _check_args(setup: Setup, header: Header) -> None:
+    """With metadata for the kernel, its arguments are matched by name now, so that an unknown
+    or surplus one, or a value that does not fit, is an error at the `arg:` (or `--arg`) that
+    names it; a missing one at the last `arg:` statement (a plain error when there is none)."""
+    desc = setup.descriptor
+    if desc is None or desc.args is None:
+        return
+    from ..launch import ArgError, pack_kernarg
+    try:  # laid out once with placeholder addresses: a value that does not fit its argument shows here too
+        pack_kernarg(desc, setup.args, {b.name: 0 for b in setup.buffers}, tuple(setup.grid),
+                     tuple(setup.workgroup_size), {})
+    except ArgError as e:
+        if e.arg is not None:
+            for a in reversed(header.args):
+                if a.name == e.arg:
+                    raise a.src.error(str(e), 0, len(a.name)) from None
+        if header.args:
+            raise header.args[-1].src.error(str(e)) from None
+        raise
 
 
 def _tname_of(data: np.ndarray) -> str:

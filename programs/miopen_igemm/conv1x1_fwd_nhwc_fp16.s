@@ -19,9 +19,8 @@
 // header below for any shape this kernel supports (the comments here are added by hand):
 //     python tools/miopen_igemm_host.py programs/miopen_igemm/igemm_fwd_gtcx2_nhwc_fp16_bx0_ex0_bt32x64x32_wt16x64x4_ws1x1_wr1x1_ta1x8x1x1_1x4x1x32_tb1x8x2x1_1x4x1x32.s \
 //         --n 2 --c 96 --hi 6 --wi 6 --k 72 -o my_conv.s
-// The `arg:` list is in kernarg order; the names are this file's, the metadata's `.args` are
-// p_in p_wei p_out hi wi n_ k c ho wo stride_h stride_w dilation_h dilation_w pad_h pad_w y_ x
-// group magic_0..5 shift_pack_0 shift_pack_1 gemm_k_split __pack_0.
+// The `arg:` list names each argument as the kernel's `.amdgpu_metadata` does (`n_`, `y_` and
+// `__pack_0` are MIOpen's spellings); gcnemu puts each at its metadata offset.
 //
 // The check: numpy's convolution in fp32 of the same fp16 inputs (here a matrix product, the
 // filter being 1x1). Every fp16 product is exact in fp32 (11 x 11 significant bits) and the
@@ -38,6 +37,6 @@
 //   buffer IN: f16[2, 6, 6, 96] = rand(seed=1) * 2 - 1
 //   buffer WEI: f16[72, 1, 1, 96] = rand(seed=2) * 2 - 1
 //   buffer OUT: f16[2, 6, 6, 72] = nan
-//   arg: IN, WEI, OUT, hi=6, wi=6, n=2, k=72, c=96, ho=6, wo=6, stride_h=1, stride_w=1, dilation_h=1, dilation_w=1, pad_h=0, pad_w=0, y=1, x=1, group=1, magic_0=0x1, magic_1=0xc71c71c8, magic_2=0x55555556, magic_3=0x55555556, magic_4=0x1, magic_5=0x1, shift_pack_0=0x3030601, shift_pack_1=0x0, gemm_k_split=0, pack_0=0
+//   arg: p_in=IN, p_wei=WEI, p_out=OUT, hi=6, wi=6, n_=2, k=72, c=96, ho=6, wo=6, stride_h=1, stride_w=1, dilation_h=1, dilation_w=1, pad_h=0, pad_w=0, y_=1, x=1, group=1, magic_0=0x1, magic_1=0xc71c71c8, magic_2=0x55555556, magic_3=0x55555556, magic_4=0x1, magic_5=0x1, shift_pack_0=0x3030601, shift_pack_1=0x0, gemm_k_split=0, __pack_0=0
 //   expect OUT = reshape(f32(reshape(IN, (72, 96))) @ transpose(f32(reshape(WEI, (72, 96)))), (2, 6, 6, 72)) : f32, tol 0.0011, rtol 0.00048828125
 .include "igemm_fwd_gtcx2_nhwc_fp16_bx0_ex0_bt32x64x32_wt16x64x4_ws1x1_wr1x1_ta1x8x1x1_1x4x1x32_tb1x8x2x1_1x4x1x32.s"

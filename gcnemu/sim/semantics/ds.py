@@ -97,6 +97,13 @@ def _banks(ctx: Ctx) -> int:
         return 32
 
 
+def _physical_lds(ctx: Ctx) -> int:
+    try:
+        return get_target(ctx.target).lds_bytes
+    except (KeyError, AttributeError):
+        return 65536
+
+
 def _record(ctx: Ctx, pieces: list[tuple[np.ndarray, int]], lanes: np.ndarray, is_write: bool) -> None:
     """Bank conflicts for the engine's LDS timing, and a note for out-of-range lanes."""
     ctx.bank_conflicts = bank_conflicts(pieces, lanes, is_write, _banks(ctx))
@@ -107,6 +114,9 @@ def _record(ctx: Ctx, pieces: list[tuple[np.ndarray, int]], lanes: np.ndarray, i
     if bad:
         lanes_txt = ", ".join(str(x) for x in sorted(set(bad))[:8]) + (" ..." if len(set(bad)) > 8 else "")
         first = next(int(a[k]) for a, s in pieces for k in np.nonzero(ds_out_of_range(a, s, ctx.lds_size))[0])
+        if ctx.lds_size < _physical_lds(ctx):  # the kernel descriptor's allocation, not the hardware's end
+            raise SimError(f"{ctx.ins.mnemonic}: LDS address 0x{first:x} (lanes {lanes_txt}) is beyond the "
+                           f"{ctx.lds_size} bytes of LDS the kernel allocates (.amdhsa_group_segment_fixed_size)")
         what = "writes are dropped" if is_write else "reads return 0"
         ctx.note(f"{ctx.ins.mnemonic}: LDS address 0x{first:x} is outside the {ctx.lds_size}-byte LDS "
                  f"(lanes {lanes_txt}): {what}")

@@ -1,0 +1,408 @@
+"""Launching a kernel from its own description, as the ROCm runtime and the hardware do.
+
+Given a `KernelDescription` (the `.amdhsa_kernel` block and metadata entry, see
+`gcnemu.asm.kernels`) and a `Setup` (workgroup shape, grid, buffers, arguments by name), this
+module works out what a real dispatch gives the first instruction (AMDGPUUsage, "Initial Kernel
+Execution State"):
+
+- user SGPRs in ABI order, each only when its `.amdhsa_user_sgpr_*` is set: private segment
+  buffer (4), dispatch ptr (2), queue ptr (2), kernarg segment ptr (2), dispatch id (2), flat
+  scratch init (2), private segment size (1), then on gfx940+ the preloaded kernarg dwords
+  (`.amdhsa_user_sgpr_kernarg_preload_length/offset`);
+- then the system SGPRs: workgroup id x, y, z (each when enabled), workgroup info, private
+  segment wave offset;
+- the kernarg segment laid out by the metadata's offsets, hidden arguments filled from the grid
+  and workgroup sizes as the runtime fills them (a user may override any by its value kind);
+- an `hsa_kernel_dispatch_packet_t` the dispatch pointer points at, and a zeroed queue;
+- where execution starts: the kernel's label, or 256 bytes further (past the `.p2align 8`) when
+  kernarg preloading is on, as the command processor skips the compatibility loads then;
+- the register budget: an instruction that names a register at or above
+  `.amdhsa_next_free_vgpr/sgpr` (or a VGPR in the AGPR part of the unified file on gfx90a+)
+  contradicts the descriptor and is an error at its line.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+from .asm.diagnostics import Diagnostic, GcnemuError
+from .asm.kernels import KernelArg, KernelDescription
+
+# user SGPRs in the order the hardware fills them: (role, `.amdhsa_user_sgpr_*` directive, SGPRs)
+USER_SGPRS: tuple[tuple[str, str, int], ...] = (
+    ("private_segment_buffer", ".amdhsa_user_sgpr_private_segment_buffer", 4),
+    ("dispatch_ptr", ".amdhsa_user_sgpr_dispatch_ptr", 2),
+    ("queue_ptr", ".amdhsa_user_sgpr_queue_ptr", 2),
+    ("kernarg_segment_ptr", ".amdhsa_user_sgpr_kernarg_segment_ptr", 2),
+    ("dispatch_id", ".amdhsa_user_sgpr_dispatch_id", 2),
+    ("flat_scratch_init", ".amdhsa_user_sgpr_flat_scratch_init", 2),
+    ("private_segment_size", ".amdhsa_user_sgpr_private_segment_size", 1),
+)
+# targets whose command processor preloads kernarg dwords into user SGPRs
+PRELOAD_TARGETS = frozenset({"gfx942", "gfx950"})
+MAX_USER_SGPRS = 16
+
+# hsa_kernel_dispatch_packet_t (HSA runtime spec, 64 bytes): field -> (byte offset, struct format)
+DISPATCH_PACKET: dict[str, tuple[int, str]] = {
+    "header": (0, "<H"), "setup": (2, "<H"),
+    "workgroup_size_x": (4, "<H"), "workgroup_size_y": (6, "<H"), "workgroup_size_z": (8, "<H"),
+    "grid_size_x": (12, "<I"), "grid_size_y": (16, "<I"), "grid_size_z": (20, "<I"),
+    "private_segment_size": (24, "<I"), "group_segment_size": (28, "<I"),
+    "kernel_object": (32, "<Q"), "kernarg_address": (40, "<Q"), "completion_signal": (56, "<Q"),
+}
+DISPATCH_PACKET_BYTES = 64
+# type KERNEL_DISPATCH (2), barrier bit, system-scope acquire and release fences: what ROCm writes
+DISPATCH_HEADER = 2 | 1 << 8 | 2 << 9 | 2 << 11
+QUEUE_BYTES = 256  # amd_queue_t (the hsa_queue_t at its start); the kernel sees zeros
+# the flat apertures' high 32 bits that hidden_shared_base / hidden_private_base carry (the
+# values the Linux kernel driver gives gfx9: LDS at 1 << 48, scratch at 2 << 48). gcnemu does
+# not map flat addresses in these apertures; the values are what a kernel would compare against.
+SHARED_APERTURE_HI = 0x10000
+PRIVATE_APERTURE_HI = 0x20000
+
+
+@dataclass(frozen=True)
+class AbiLayout:
+    """Where a kernel's initial SGPRs go."""
+
+    user: dict[str, int]  # role (USER_SGPRS) -> first SGPR
+    preload: tuple[int, int, int] | None  # (first SGPR, first kernarg dword, dwords)
+    workgroup_id: dict[str, int]  # "x"/"y"/"z" -> SGPR
+    workgroup_info: int | None
+    wave_offset: int | None  # private segment wave byte offset
+    workitem_dims: int  # VGPR workitem ids: 0 -> x, 1 -> x, y, 2 -> x, y, z
+
+
+def abi_layout(desc: KernelDescription, target: str | None) -> AbiLayout:
+    user: dict[str, int] = {}
+    nxt = 0
+    for role, directive, width in USER_SGPRS:
+        if desc.values.get(directive, 0):
+            user[role] = nxt
+            nxt += width
+    preload = None
+    length = desc.value("user_sgpr_kernarg_preload_length")
+    if length and (target is None or target in PRELOAD_TARGETS):
+        preload = (nxt, desc.value("user_sgpr_kernarg_preload_offset"), length)
+        nxt += length
+    nxt = max(nxt, desc.value("user_sgpr_count", nxt))
+    ids: dict[str, int] = {}
+    for axis in "xyz":
+        if desc.value(f"system_sgpr_workgroup_id_{axis}", 1 if axis == "x" else 0):
+            ids[axis] = nxt
+            nxt += 1
+    info = None
+    if desc.value("system_sgpr_workgroup_info"):
+        info, nxt = nxt, nxt + 1
+    offset = None
+    if desc.value("system_sgpr_private_segment_wavefront_offset"):
+        offset, nxt = nxt, nxt + 1
+    return AbiLayout(user, preload, ids, info, offset, min(2, max(0, desc.value("system_vgpr_workitem_id"))))
+
+
+# ---------------------------------------------------------------- arguments
+
+
+class ArgError(GcnemuError):
+    """A kernel argument that does not fit the kernel's metadata; `arg` is the name the user
+    wrote (None when the problem is an argument the user did not give)."""
+
+    def __init__(self, message: str, arg: str | None = None):
+        super().__init__(message)
+        self.arg = arg
+
+
+def _describe_arg(a: KernelArg) -> str:
+    what = f"'{a.name}'" if a.name else f"{a.index}"
+    return f"argument {what} ({a.value_kind}, {a.size} bytes at offset {a.offset})"
+
+
+def bind_args(desc: KernelDescription, given) -> dict[int, tuple[str, object]]:
+    """Match the user's arguments to the kernel's: `.args` index -> (name as written, value).
+
+    By name: `.name` for explicit arguments, the value kind for hidden ones. When the metadata
+    names no explicit argument (hipcc leaves names out unless -fhip-kernel-arg-name), the
+    arguments that are not hidden-kind overrides are taken in order and their names are only
+    labels. ArgError for an unknown name, too many arguments, or a missing explicit one."""
+    pairs = list(given.items()) if isinstance(given, dict) else list(given)
+    args = desc.args or ()
+    by_key = {a.key: a for a in args if a.key}
+    explicit = [a for a in args if not a.hidden]
+    unnamed = bool(explicit) and all(a.name is None for a in explicit)
+    bound: dict[int, tuple[str, object]] = {}
+    in_order: list[tuple[str, object]] = []
+    for name, value in pairs:
+        a = by_key.get(name)
+        if a is not None:
+            bound[a.index] = (name, value)
+        elif unnamed and not name.startswith("hidden_"):
+            in_order.append((name, value))
+        else:
+            named = [a.name for a in explicit if a.name]
+            hidden = [a.value_kind for a in args if a.hidden]
+            known = ", ".join(named) or "none by name"
+            more = f"; hidden: {', '.join(hidden)}" if hidden else ""
+            raise ArgError(f"kernel '{desc.name}' has no argument named '{name}'; its arguments: {known}{more}", name)
+    if unnamed:
+        if len(in_order) > len(explicit):
+            extra = in_order[len(explicit)]
+            raise ArgError(f"kernel '{desc.name}' takes {len(explicit)} argument{'s' if len(explicit) != 1 else ''} "
+                           f"(unnamed in its metadata, so given in order), got {len(in_order)}: '{extra[0]}' is one "
+                           f"too many", extra[0])
+        for a, pair in zip(explicit, in_order):
+            bound[a.index] = pair
+    missing = [a for a in explicit if a.index not in bound]
+    if missing:
+        a = missing[0]
+        others = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        hint = f"--arg {a.name}=VALUE or 'arg: {a.name}=...'" if a.name else "its value in order"
+        raise ArgError(f"kernel '{desc.name}' needs its {_describe_arg(a)}{others}: give {hint}")
+    return bound
+
+
+def _int_bytes(a: KernelArg, name: str, value: int, kernel: str) -> bytes:
+    bits = 8 * a.size
+    if a.size == 0:
+        return b""
+    if not -(1 << (bits - 1)) <= value < (1 << bits):
+        raise ArgError(f"kernel '{kernel}': {value} does not fit the {a.size}-byte argument '{name}'", name)
+    return (value & ((1 << bits) - 1)).to_bytes(a.size, "little")
+
+
+def _float_bytes(a: KernelArg, name: str, value: float, kernel: str) -> bytes:
+    fmt = {2: "<e", 4: "<f", 8: "<d"}.get(a.size)
+    if fmt is None:
+        raise ArgError(f"kernel '{kernel}': argument '{name}' is {a.size} bytes; a float fills 2, 4 or 8", name)
+    return struct.pack(fmt, value)
+
+
+def grid_dims(grid: tuple[int, int, int], workgroup: tuple[int, int, int]) -> int:
+    """Dimensions of the dispatch: up to the last one with more than one work-item (at least 1)."""
+    dims = 1
+    for d in range(3):
+        if grid[d] * workgroup[d] > 1:
+            dims = d + 1
+    return dims
+
+
+def hidden_value(kind: str, grid: tuple[int, int, int], workgroup: tuple[int, int, int], addresses: dict) -> int:
+    """The value the runtime stores for a hidden argument (unknown kinds, and the runtime's
+    buffers gcnemu does not have, such as printf, hostcall and heap, are 0: a null pointer)."""
+    axis = "xyz".index(kind[-1]) if kind[-2:] in ("_x", "_y", "_z") else None
+    if kind.startswith("hidden_block_count_"):
+        return grid[axis]
+    if kind.startswith("hidden_group_size_"):
+        return workgroup[axis]
+    if kind.startswith("hidden_remainder_"):
+        return 0  # every workgroup is whole: the grid is a whole number of workgroups
+    if kind == "hidden_grid_dims":
+        return grid_dims(grid, workgroup)
+    if kind == "hidden_queue_ptr":
+        return addresses.get("queue", 0)
+    if kind == "hidden_shared_base":
+        return SHARED_APERTURE_HI
+    if kind == "hidden_private_base":
+        return PRIVATE_APERTURE_HI
+    return 0  # hidden_global_offset_*, hidden_none, hidden_dynamic_lds_size, hidden_multigrid_sync_arg, ...
+
+
+def pack_kernarg(desc: KernelDescription, given, buffers: dict[str, int], grid, workgroup, addresses: dict) -> bytes:
+    """The kernarg segment of a launch, laid out by the kernel's metadata."""
+    bound = bind_args(desc, given)
+    seg = bytearray(max(desc.kernarg_size, 8))
+    for a in desc.args or ():
+        if a.index in bound:
+            name, value = bound[a.index]
+        else:  # a hidden argument nobody overrode
+            name, value = a.value_kind, hidden_value(a.value_kind, grid, workgroup, addresses)
+        if isinstance(value, str):
+            if value not in buffers:
+                raise ArgError(f"kernel argument '{name}' names unknown buffer '{value}'", name)
+            if a.size != 8:
+                raise ArgError(f"kernel '{desc.name}': argument '{name}' is {a.size} bytes ({a.value_kind}); "
+                               f"a buffer address is 8", name)
+            raw = struct.pack("<Q", buffers[value])
+        elif isinstance(value, float):
+            raw = _float_bytes(a, name, value, desc.name)
+        else:
+            raw = _int_bytes(a, name, int(value), desc.name)
+        seg[a.offset:a.offset + len(raw)] = raw
+    return bytes(seg)
+
+
+def dispatch_packet(grid, workgroup, private_bytes: int, group_bytes: int, kernarg: int) -> bytes:
+    """The hsa_kernel_dispatch_packet_t of this launch (grid sizes in work-items)."""
+    out = bytearray(DISPATCH_PACKET_BYTES)
+    values = {"header": DISPATCH_HEADER, "setup": grid_dims(grid, workgroup),
+              "private_segment_size": private_bytes, "group_segment_size": group_bytes, "kernarg_address": kernarg}
+    for d, axis in enumerate("xyz"):
+        values[f"workgroup_size_{axis}"] = workgroup[d]
+        values[f"grid_size_{axis}"] = grid[d] * workgroup[d]
+    for field_name, value in values.items():
+        off, fmt = DISPATCH_PACKET[field_name]
+        struct.pack_into(fmt, out, off, value & ((1 << (8 * struct.calcsize(fmt))) - 1))
+    return bytes(out)
+
+
+# ---------------------------------------------------------------- the code
+
+
+def entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
+    return _cached(kernel, ("entry", desc.name, layout.preload is not None), lambda: _entry_index(kernel, desc, layout))
+
+
+def _entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
+    """The instruction a wave starts at: the kernel's label (the only or first kernel may have
+    none: hand-written code starts at its first instruction); with kernarg preloading, the
+    first instruction after the `.p2align 8` that pads the compatibility loads to 256 bytes."""
+    from .asm.program import Directive, Instruction, Label
+    labels = kernel.labels
+    if desc.name in labels:
+        start = labels[desc.name]
+    else:
+        start = 0
+    if layout.preload is None:
+        return start
+    count, inside = 0, desc.name not in labels
+    others = _kernel_names(kernel) - {desc.name}
+    for st in kernel.program.statements:
+        if type(st) is Instruction:
+            count += 1
+            continue
+        if type(st) is Label and st.name == desc.name:
+            inside = True
+            continue
+        if not inside or count < start:
+            continue
+        if type(st) is Label and st.name in others:
+            break
+        if type(st) is Directive and st.name in (".p2align", ".align", ".balign") and st.args:
+            try:
+                power = int(str(st.args[0]).strip(), 0)
+            except ValueError:
+                continue
+            if (st.name == ".p2align" and power >= 8) or (st.name != ".p2align" and power >= 256):
+                return count
+    return start
+
+
+def _kernel_names(kernel) -> set[str]:
+    from .asm.kernels import descriptor_blocks
+    return {k.name for k in descriptor_blocks(kernel.program)}
+
+
+def kernel_range(kernel, desc: KernelDescription) -> tuple[int, int]:
+    """Instructions of this kernel: from its label to the next function's (`.type F,@function`,
+    as compilers mark every function) or kernel's label, or the end. Functions it calls have
+    their own register counts (llc's `.set F.num_vgpr`), so they are not held to the kernel's."""
+    from .asm.program import Directive
+    labels = kernel.labels
+    start = labels.get(desc.name, 0)
+    names = set(_kernel_names(kernel))
+    for st in kernel.program.statements:
+        if type(st) is Directive and st.name == ".type" and len(st.args) >= 2 and "function" in str(st.args[1]):
+            names.add(str(st.args[0]).strip())
+    later = [labels[n] for n in names if n in labels and labels[n] > start]
+    return start, min(later, default=len(kernel.instructions))
+
+
+def _cached(kernel, key: tuple, make):
+    """A per-Kernel memo: a grid launches the same kernel once per workgroup, and the scans
+    below walk the whole program."""
+    memo = kernel.__dict__.setdefault("_launch_memo", {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def register_budget_errors(kernel, desc: KernelDescription) -> list[Diagnostic]:
+    return _cached(kernel, ("budget", desc.name), lambda: _register_budget_errors(kernel, desc))
+
+
+def _register_budget_errors(kernel, desc: KernelDescription) -> list[Diagnostic]:
+    """Registers the kernel's code names beyond what its descriptor allocates, one error per
+    instruction (at the register): `.amdhsa_next_free_sgpr` bounds SGPRs; `.amdhsa_next_free_vgpr`
+    bounds VGPRs and, on gfx90a+ where AGPRs follow the VGPRs from `.amdhsa_accum_offset` in one
+    file, AGPRs at accum_offset + index; a VGPR there is an error only when the kernel also names
+    that AGPR (MIOpen's gfx90a kernels keep VGPR accumulators past accum_offset when they use no
+    AGPRs)."""
+    from .asm.program import Modified, Reg, RegList
+    unified = kernel.target.name != "gfx908"
+    sgprs = desc.value("next_free_sgpr", -1) if desc.has("next_free_sgpr") else None
+    vgprs = desc.value("next_free_vgpr", -1) if desc.has("next_free_vgpr") else None
+    accum = desc.value("accum_offset") if unified and desc.has("accum_offset") else None
+    if sgprs is None and vgprs is None:
+        return []
+    start, end = kernel_range(kernel, desc)
+    code = kernel.instructions[start:end]
+    # one pass collects (instruction, register) pairs by file; the checks then look at few of them
+    by_file: dict[str, list] = {"s": [], "v": [], "a": []}
+    for ins in code:
+        for op in ins.operands:
+            t = type(op)
+            if t is Modified:
+                op = op.inner
+                t = type(op)
+            if t is Reg:
+                lst = by_file.get(op.file)
+                if lst is not None:
+                    lst.append((ins, op))
+            elif t is RegList:
+                for it in op.items:
+                    if type(it) is Reg and it.file in by_file:
+                        by_file[it.file].append((ins, it))
+    agprs: set[int] = set()  # AGPRs the kernel names: on gfx90a+ they sit at accum_offset + index
+    if accum is not None:
+        for _, r in by_file["a"]:
+            agprs.update(range(r.index, r.index + r.count))
+    found: dict[int, Diagnostic] = {}  # id(instruction) -> its first problem
+
+    def report(ins, r, problem: str) -> None:
+        d = found.get(id(ins))
+        if d is None or (r.span.line, r.span.column) < (d.span.line, d.span.column):
+            found[id(ins)] = Diagnostic("error", problem, r.span, rule="descriptor")
+
+    if sgprs is not None:
+        for ins, r in by_file["s"]:
+            if r.index + r.count > sgprs:
+                report(ins, r, f"{r.text()} is beyond the SGPRs kernel '{desc.name}' allocates "
+                               f"(.amdhsa_next_free_sgpr {sgprs})")
+    for ins, r in by_file["v"]:
+        last = r.index + r.count - 1
+        if agprs and last >= accum:
+            clash = [k - accum for k in range(max(r.index, accum), last + 1) if k - accum in agprs]
+            if clash:  # VGPRs past accum_offset are free unless the kernel's AGPRs live there
+                report(ins, r, f"{r.text()} is the same register as a{clash[0]} of kernel '{desc.name}': from "
+                               f".amdhsa_accum_offset {accum} on, the unified register file holds its AGPRs")
+                continue
+        if vgprs is not None and last >= vgprs:
+            report(ins, r, f"{r.text()} is beyond the VGPRs kernel '{desc.name}' allocates "
+                           f"(.amdhsa_next_free_vgpr {vgprs})")
+    if vgprs is not None:
+        for ins, r in by_file["a"]:
+            last = r.index + r.count - 1
+            if (accum or 0) + last >= vgprs:
+                where = f"accum_offset {accum} + {last} = {accum + last}" if accum is not None else f"{last}"
+                report(ins, r, f"{r.text()} is beyond the registers kernel '{desc.name}' allocates ({where}; "
+                               f".amdhsa_next_free_vgpr {vgprs})")
+    return sorted(found.values(), key=lambda d: (d.span.file, d.span.line, d.span.column))
+
+
+def budget_warnings(program, target: str) -> list[Diagnostic]:
+    """`gcnemu check`'s view of the register budget: llvm-mc assembles code that names registers
+    beyond `.amdhsa_next_free_*` (the descriptor and the code are encoded independently), so
+    check keeps its verdict and only warns; the launch refuses such a kernel."""
+    from types import SimpleNamespace
+
+    from .asm.kernels import descriptor_blocks
+    kernels = [k for k in descriptor_blocks(program) if k.values]
+    if not kernels:
+        return []
+    view = SimpleNamespace(program=program, instructions=program.instructions, labels=program.labels,
+                           target=SimpleNamespace(name=target))
+    out = []
+    for desc in kernels:
+        for d in _register_budget_errors(view, desc):
+            out.append(Diagnostic("warning", d.message + "; `gcnemu run` refuses to launch it", d.span,
+                                  rule="descriptor-budget"))
+    return out
