@@ -145,15 +145,15 @@ class MirLearner:
         if msg == "Explicit definition marked as use" and ln.ndefs < 2:
             ln.ndefs += 1
             return True
-        if "should be a register definition" in msg or "should not be a register definition" in msg \
-                or "explicit" in msg and "def" in msg:
+        if ("should be a register definition" in msg or "should not be a register definition" in msg
+                or ("explicit" in msg and "def" in msg)):
             if "should not" in msg and ln.ndefs > 0:
                 ln.ndefs -= 1
                 return True
             if ln.ndefs < 2:
                 ln.ndefs += 1
                 return True
-        if "too many operands" in msg or "operand" in msg and "expected" in msg and ln.drop_tail < 4:
+        if ("too many operands" in msg or ("operand" in msg and "expected" in msg)) and ln.drop_tail < 4:
             ln.drop_tail += 1
             return True
         return False
