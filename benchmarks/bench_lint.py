@@ -56,6 +56,47 @@ skip{n}:
 """
 
 
+BRANCHY = """\
+b{n}:
+\tglobal_load_dword v{d}, v[0:1], off
+\tds_read_b32 v{e}, v1
+\ts_cmp_eq_u32 s{s}, {n}
+\ts_cbranch_scc0 skip{n}
+\tv_add_f32 v2, v3, v4
+skip{n}:
+\tv_mul_f32 v5, v2, v6
+"""
+
+
+BRANCHY_LOADS = """\
+b{n}:
+\ts_cmp_eq_u32 s{s}, {n}
+\ts_cbranch_scc0 skip{n}
+\tglobal_load_dword v{d}, v[0:1], off
+\tds_read_b32 v{e}, v1
+skip{n}:
+\tv_add_f32 v2, v3, v4
+\tv_mul_f32 v5, v2, v6
+"""
+
+
+def branchy(instructions: int, conditional_loads: bool = False) -> str:
+    """A branch every few instructions (issue 16): loads and LDS reads stay outstanding across
+    many small blocks, so every instruction is checked against long queues, block by block.
+    With ``conditional_loads`` the loads sit inside the skipped blocks, so the paths differ in
+    what is outstanding and several counter states reach each instruction."""
+    out = ["\t.text", "k:"]
+    n = 0
+    body = BRANCHY_LOADS if conditional_loads else BRANCHY
+    while len(out) < instructions:
+        out += body.format(n=n, s=20 + n % 10, d=10 + n % 8, e=30 + n % 8).splitlines()
+        n += 1
+        if n % 4 == 0:
+            out.append("\ts_waitcnt vmcnt(4) lgkmcnt(4)")
+            out.append(f"\tv_add_f32 v40, v{10 + (n - 4) % 8}, v{30 + (n - 4) % 8}")
+    return "\n".join(out + ["\ts_waitcnt vmcnt(0) lgkmcnt(0)", "\ts_endpgm"]) + "\n"
+
+
 def kernel(instructions: int) -> str:
     per_block = sum(1 for ln in BLOCK.splitlines() if ln.startswith("\t"))
     blocks = -(-instructions // per_block)
@@ -64,11 +105,77 @@ def kernel(instructions: int) -> str:
     return head + "".join(BLOCK.format(n=n) for n in range(blocks)) + "\ts_endpgm\n"
 
 
+TENSILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "corpus", "tensile",
+                       "Custom_Cijk_Alik_Bljk_HHS_BH_UserArgs_MT128x16x128_MI16x16x1_SN_K1_MIWT2_1_triple_buffer.s")
+
+
+def _cpu(fn, repeat: int) -> float:
+    """Best CPU time of ``repeat`` calls (CPU, not wall: the machine is shared)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def _no_counter_memo():
+    """Context: CounterAnalysis without its check caches (what every state cost before issue 16)."""
+    import contextlib
+
+    from gcnemu.analysis import counters as cm
+
+    class NoMemo(dict):
+        def get(self, key, default=None):
+            return default
+
+        def __setitem__(self, key, value):
+            pass
+
+    @contextlib.contextmanager
+    def ctx():
+        orig = cm.CounterAnalysis.__init__
+
+        def init(self, *a, **k):
+            orig(self, *a, **k)
+            self._state_memo, self._pair_memo, self._units_memo, self._ret_memo = NoMemo(), NoMemo(), NoMemo(), NoMemo()
+        cm.CounterAnalysis.__init__ = init
+        try:
+            yield
+        finally:
+            cm.CounterAnalysis.__init__ = orig
+    return ctx()
+
+
+def _file_row(path: str, arch: str | None, repeat: int) -> None:
+    with open(path, "rb") as fh:
+        data = fh.read()
+    if arch is None:
+        arch = "gfx942" if b"gfx94" in data[:20000] else "gfx90a"
+    t0 = time.process_time()
+    prog = parse(data, path)
+    t_parse = time.process_time() - t0
+    t0 = time.process_time()
+    lint(prog, arch)  # cold: the first lint in this process, as `gcnemu lint FILE` meets it
+    t_cold = time.process_time() - t0
+    t_lint = float("inf")
+    for _ in range(repeat):  # warm: lint alone, on a fresh parse each time
+        p2 = parse(data, path)
+        t0 = time.process_time()
+        lint(p2, arch)
+        t_lint = min(t_lint, time.process_time() - t0)
+    lines = data.count(b"\n")
+    verdict = "met" if t_cold < 5.0 else "MISSED"
+    print(f"  {os.path.basename(path)[:60]}: {lines} lines, {len(prog.instructions)} instructions ({arch})")
+    print(f"    parse {t_parse:.2f} s, lint {t_cold:.2f} s CPU cold ({t_lint:.2f} s warm)   target < 5 s: {verdict}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--instructions", type=int, default=20_000)
     ap.add_argument("--arch", default="gfx90a")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--file", action="append", default=[], help="also lint these real kernels (repeatable)")
     a = ap.parse_args()
     text = kernel(a.instructions)
     # cold: the first parse and the first lint in this process, as `gcnemu lint` meets them
@@ -102,6 +209,23 @@ def main() -> None:
     print(f"  lint (warm, best of {a.repeat}) {best:.3f} s")
     print(f"  parse + lint (cold)    {t_parse + t_cold:.3f} s")
     print(f"  `gcnemu lint` end to end (fresh process, incl. validation) {t_cli:.3f} s")
+
+    # issue 16: a branch every few instructions; CPU per instruction against straight-line code,
+    # and the counter checks with and without their caches
+    print("branchy code (CPU, best of %d):" % a.repeat)
+    for label, src in (("straight-line", kernel(2000)), ("branch every 5", branchy(2000)),
+                       ("branch every 6, conditional loads", branchy(400, conditional_loads=True))):
+        progs = parse(src, "b.s")
+        ni = len(progs.instructions)
+        memo = _cpu(lambda: lint(parse(src, "b.s"), "gfx942"), a.repeat)
+        with _no_counter_memo():
+            fresh = _cpu(lambda: lint(parse(src, "b.s"), "gfx942"), a.repeat)
+        print(f"  {label:36} {ni:5} instr  {1e6 * memo / ni:7.0f} us/instr, counter caches off "
+              f"{1e6 * fresh / ni:7.0f} us/instr ({fresh / memo:.2f}x)")
+
+    print("real kernels:")
+    for path in [TENSILE] + a.file:
+        _file_row(path, None, a.repeat)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import re
 import textwrap
 
 import pytest
@@ -47,6 +48,9 @@ def test_every_rule_is_documented(target):
     for r in rules_for(target):
         assert r.message.strip() and len(r.message) < 300, r.id
         assert r.source.strip(), r.id
+        # provenance (issue 15): the LLVM function and the ISA guide section each row comes from
+        assert re.search(r"\b(check\w+Hazards\w*|fix\w+|createsVALUHazard|checkVALUHazards\w*)\b", r.source), r.id
+        assert r.isa_guide.strip(), r.id
         assert r.id == r.id.lower() and " " not in r.id and "_" not in r.id, r.id
         assert r.producer in hr.CLASSES and r.consumer in hr.CLASSES
         assert r.operand in hr.OPERANDS and r.overlap in hr.OVERLAPS
@@ -261,6 +265,7 @@ def test_loader_rejects_bad_rows(tmp_path):
         overlap = "any"
         required = 2
         source = "s"
+        isa_guide = "g"
         message = "m"
         """
     )
@@ -273,8 +278,16 @@ def test_loader_rejects_bad_rows(tmp_path):
         good.replace('["gfx90a"]', '["gfx1100"]'),
         good.replace("required = 2", "required = { two = 3 }"),
         good.replace('message = "m"', 'message = ""'),
+        good.replace('isa_guide = "g"', ""),  # a row must say where in the ISA guides it comes from
         good + good,  # duplicate id on one target
     ):
         p.write_text(bad)
         with pytest.raises(ValueError):
             load_rules(p)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_counter_rule_cites_llvm_and_the_guide(target):
+    for r in hr.counter_rules_for(target):
+        assert "SIInsertWaitcnts" in r.source, r.id
+        assert r.isa_guide.strip(), r.id

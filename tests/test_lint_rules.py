@@ -125,3 +125,17 @@ def test_all_case_programs_and_their_fixes_assemble(target):
             progs.append((f"{b.label}:fixed", fix_text(b.positive, target, "case.s").text))
     assert progs
     assert _assemble(target, progs) == []
+
+
+def test_gfx908_agpr_srcc_written_by_accvgpr_write_needs_one_wait_state_not_two():
+    """checkMAIHazards908 applies its 'VALU writes VGPR -> MFMA reads it: 2' rule to VGPR sources
+    only (TRI.isVGPR); an AGPR SrcC written by v_accvgpr_write needs the 1 wait state of
+    accvgpr-write-mfma-srcc. llc-22 puts exactly s_nop 0 there; lint used to ask for 2."""
+    ok = ("\tv_accvgpr_write_b32 a0, v1\n\ts_nop 0\n"
+          "\tv_mfma_f32_4x4x1f32 a[0:3], v0, v2, a[0:3]\n\ts_endpgm\n")
+    assert [d for d in lint(parse(ok, "k.s"), "gfx908") if d.severity == "warning"] == []
+    short = ok.replace("\ts_nop 0\n", "")
+    assert [d.rule for d in lint(parse(short, "k.s"), "gfx908")] == ["accvgpr-write-mfma-srcc"]
+    vgpr = ("\tv_mov_b32 v2, 0\n\ts_nop 0\n"
+            "\tv_mfma_f32_4x4x1f32 a[0:3], v0, v2, a[0:3]\n\ts_endpgm\n")  # a VGPR source still needs 2
+    assert [d.rule for d in lint(parse(vgpr, "k.s"), "gfx908")] == ["valu-vgpr-mfma-read"]

@@ -100,6 +100,14 @@ class CounterAnalysis:
         # per block: state -> (branch facts joined over the paths reaching it, a witness path)
         self.entry_info: dict[int, dict[State, tuple[PathFacts, tuple]]] = {}
         self._after_barrier: dict[tuple[int, int, int], bool] = {}
+        # pure caches for check(): code with a branch every few instructions reaches each
+        # instruction with many states that share queues, and hazards() asks again per state
+        # for the witness path. (consumer, state) -> findings; (consumer, producer) -> the
+        # consumer's first read and first write that meet the producer's returned registers.
+        self._state_memo: dict[tuple[int, State], tuple] = {}
+        self._pair_memo: dict[tuple[int, int], tuple] = {}
+        self._units_memo: dict[int, frozenset] = {}  # instruction -> 32-bit registers it touches
+        self._ret_memo: dict[int, frozenset] = {}  # memory op -> 32-bit registers it returns into
 
     # ------------------------------------------------------------ LDS ranges
     def dma_may_feed(self, dma: int, read: int) -> bool:
@@ -370,74 +378,126 @@ class CounterAnalysis:
         return describe_witness(h.path, self.facts)
 
     def check(self, f: Facts, states) -> list[CounterHazard]:
-        """Counter hazards of instruction ``f`` given the possible states before it."""
-        facts = self.facts
-        out: dict[tuple, CounterHazard] = {}
+        """Counter hazards of instruction ``f`` given the possible states before it.
+
+        Per (rule, counter) the finding of the state that needs the tightest wait is kept (the
+        first such state on a tie). Each state's findings are computed once (``_check_state``)."""
         if f.waitcnt is not None:
             return []
+        best: dict[tuple, tuple] = {}
+        for st in states:
+            for t in self._check_state(f, st):
+                key = (t[0], t[2])
+                old = best.get(key)
+                if old is None or t[3] < old[3]:
+                    best[key] = t
+        return [CounterHazard(rule, f.index, producer, counter, needed, outstanding, regs, acc, kinds=kinds)
+                for rule, producer, counter, needed, outstanding, regs, acc, kinds in best.values()]
+
+    def _check_state(self, f: Facts, st: State) -> tuple:
+        """Findings of ``f`` for one state, as tuples (rule, producer, counter, needed,
+        outstanding, registers, access, kinds); memoised by (instruction, state)."""
+        key = (f.index, st)
+        found = self._state_memo.get(key)
+        if found is not None:
+            return found
+        facts = self.facts
+        out: dict[tuple, tuple] = {}
 
         def note(rule: str, producer: int, counter: str, needed: int, outstanding: int, regs: str = "",
                  acc: Access | None = None, q: Queue = ()) -> None:
-            key = (rule, counter)
-            old = out.get(key)
-            if old is None or needed < old.needed:
+            k = (rule, counter)
+            old = out.get(k)
+            if old is None or needed < old[3]:
                 kinds = frozenset(facts[x].mem.kind for x in q)
-                out[key] = CounterHazard(rule, f.index, producer, counter, needed, outstanding, regs, acc,
-                                         kinds=kinds)
+                out[k] = (rule, producer, counter, needed, outstanding, regs, acc, kinds)
 
-        reads = [a for a in f.reads]
-        writes = [a for a in f.writes]
-        for vm, lg in states:
-            # vector memory: reads and overwrites of pending load destinations
-            if vm:
-                self._check_queue(f, vm, "vm", reads, writes, note)
-                if f.mem is not None and f.mem.reads_lds and f.base.startswith("ds_"):
-                    # only DMAs that may write bytes this read reads: the youngest decides the count
-                    pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma" and self.dma_may_feed(x, f.index))
-                    if pos is not None:
-                        note("lds-dma-read-before-vmcnt", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
-                if f.base == "s_barrier":
-                    pos = next((p for p in range(len(vm) - 1, -1, -1) if facts[vm[p]].mem.kind == "lds-dma"
-                                and self.dma_read_after_barrier(f.index, vm[p], len(vm) - 1 - p)), None)
-                    if pos is not None:
-                        note("barrier-lds-write-pending", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
-            if lg:
-                self._check_queue(f, lg, "lgkm", reads, writes, note)
-                if f.base == "s_barrier":
-                    pos = _youngest(lg, lambda x: facts[x].mem.writes_lds)
-                    if pos is not None:
-                        note("barrier-lds-write-pending", lg[pos], "lgkm", _lgkm_needed(lg, pos, facts), len(lg), q=lg)
-        return list(out.values())
+        vm, lg = st
+        # vector memory: reads and overwrites of pending load destinations
+        if vm:
+            self._check_queue(f, vm, "vm", note)
+            if f.mem is not None and f.mem.reads_lds and f.base.startswith("ds_"):
+                # only DMAs that may write bytes this read reads: the youngest decides the count
+                pos = _youngest(vm, lambda x: facts[x].mem.kind == "lds-dma" and self.dma_may_feed(x, f.index))
+                if pos is not None:
+                    note("lds-dma-read-before-vmcnt", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
+            if f.base == "s_barrier":
+                pos = next((p for p in range(len(vm) - 1, -1, -1) if facts[vm[p]].mem.kind == "lds-dma"
+                            and self.dma_read_after_barrier(f.index, vm[p], len(vm) - 1 - p)), None)
+                if pos is not None:
+                    note("barrier-lds-write-pending", vm[pos], "vm", len(vm) - 1 - pos, len(vm), q=vm)
+        if lg:
+            self._check_queue(f, lg, "lgkm", note)
+            if f.base == "s_barrier":
+                pos = _youngest(lg, lambda x: facts[x].mem.writes_lds)
+                if pos is not None:
+                    note("barrier-lds-write-pending", lg[pos], "lgkm", _lgkm_needed(lg, pos, facts), len(lg), q=lg)
+        found = self._state_memo[key] = tuple(out.values())
+        return found
 
-    def _check_queue(self, f: Facts, q: Queue, counter: str, reads, writes, note) -> None:
-        facts = self.facts
-        for pos in range(len(q) - 1, -1, -1):
-            op = facts[q[pos]]
-            rets = op.mem.returns
-            if not rets:
-                continue
-            needed = len(q) - 1 - pos if counter == "vm" else _lgkm_needed(q, pos, facts)
-            for a in reads:
-                if any(a.reg.overlaps(r) for r in rets):
-                    if counter == "vm":
-                        rule = "vmem-result-before-vmcnt"
-                    elif op.mem.kind == "smem":
-                        rule = "smem-result-before-lgkmcnt"
-                    else:
-                        rule = "ds-result-before-lgkmcnt"
-                    note(rule, q[pos], counter, needed, len(q), _regs_text(a, rets), a, q)
-                    break
-            for a in writes:
+    def _meets(self, f: Facts, producer: int, counter: str) -> tuple:
+        """(read, write): the first access of ``f`` that reads, and the first that overwrites, a
+        register ``producer`` returns into (None when none does). Overwrites by a later operation
+        of the same in-order queue do not count: it returns after the older one."""
+        key = (f.index, producer)
+        hit = self._pair_memo.get(key)
+        if hit is not None:
+            return hit
+        op = self.facts[producer]
+        rets = op.mem.returns
+        read = write = None
+        if rets and not self._returns(producer).isdisjoint(self._touches(f)):
+            read = next((a for a in f.reads if any(a.reg.overlaps(r) for r in rets)), None)
+            m = f.mem
+            for a in f.writes:
                 if not any(a.reg.overlaps(r) for r in rets):
                     continue
-                m = f.mem
-                if m is not None and m.counter == counter and a.explicit:
-                    same_order = counter == "vm" or (m.kind.startswith("ds") and op.mem.kind.startswith("ds"))
-                    if same_order:
-                        continue  # returns after the older one, in order: the later value wins
-                rule = "vmem-dst-overwrite-before-vmcnt" if counter == "vm" else "lgkm-dst-overwrite-before-lgkmcnt"
-                note(rule, q[pos], counter, needed, len(q), _regs_text(a, rets), a, q)
+                if m is not None and m.counter == counter and a.explicit and (
+                        counter == "vm" or (m.kind.startswith("ds") and op.mem.kind.startswith("ds"))):
+                    continue
+                write = a
                 break
+        hit = self._pair_memo[key] = (read, write)
+        return hit
+
+    def _touches(self, f: Facts) -> frozenset:
+        u = self._units_memo.get(f.index)
+        if u is None:
+            u = self._units_memo[f.index] = _units(a.reg for a in (*f.reads, *f.writes))
+        return u
+
+    def _returns(self, producer: int) -> frozenset:
+        u = self._ret_memo.get(producer)
+        if u is None:
+            u = self._ret_memo[producer] = _units(self.facts[producer].mem.returns)
+        return u
+
+    def _check_queue(self, f: Facts, q: Queue, counter: str, note) -> None:
+        facts = self.facts
+        for pos in range(len(q) - 1, -1, -1):
+            read, write = self._meets(f, q[pos], counter)
+            if read is None and write is None:
+                continue
+            op = facts[q[pos]]
+            rets = op.mem.returns
+            needed = len(q) - 1 - pos if counter == "vm" else _lgkm_needed(q, pos, facts)
+            if read is not None:
+                if counter == "vm":
+                    rule = "vmem-result-before-vmcnt"
+                elif op.mem.kind == "smem":
+                    rule = "smem-result-before-lgkmcnt"
+                else:
+                    rule = "ds-result-before-lgkmcnt"
+                note(rule, q[pos], counter, needed, len(q), _regs_text(read, rets), read, q)
+            if write is not None:
+                rule = "vmem-dst-overwrite-before-vmcnt" if counter == "vm" else "lgkm-dst-overwrite-before-lgkmcnt"
+                note(rule, q[pos], counter, needed, len(q), _regs_text(write, rets), write, q)
+
+
+def _units(ranges) -> frozenset:
+    """The 32-bit registers of some register ranges, as (file, number): a set test rejects the
+    (consumer, load) pairs that share no register without comparing ranges one by one."""
+    return frozenset((r.file, i) for r in ranges for i in range(r.start, r.end))
 
 
 def _youngest(q: Queue, pred) -> int | None:

@@ -64,9 +64,10 @@ def explain(rule_id: str) -> str:
         out.append("  wait states required:")
         for targets, row in _group(waits, _required):
             out.append(f"    {', '.join(targets)}: {_required(row)}")
-        for targets, row in _group(waits, lambda r: (r.source, r.cross_check, r.note)):
+        for targets, row in _group(waits, lambda r: (r.source, r.isa_guide, r.cross_check, r.note)):
             where = "" if len(targets) == len(waits) else f" ({', '.join(targets)})"
             out.append(f"  source{where}: {row.source}")
+            out.append(f"  ISA guide{where}: {row.isa_guide}")
             if row.cross_check:
                 out.append(f"  cross-check{where}: {row.cross_check}")
             if row.note:
@@ -76,6 +77,7 @@ def explain(rule_id: str) -> str:
         out.append(f"  {row.message} ({row.counter}cnt; {', '.join(targets)})")
         out.append(f"  producer: {row.producer}; consumer: {row.consumer}")
         out.append(f"  source: {row.source}")
+        out.append(f"  ISA guide: {row.isa_guide}")
     out += _example(rule_id)
     return "\n".join(out)
 

@@ -40,6 +40,8 @@ def consumer_accesses(f: Facts, operand: str) -> list[Access]:
         return [a for a in f.reads if a.role in ("srca", "srcb", "idx")]
     if operand == "any-read":
         return [a for a in f.reads if a.explicit]
+    if operand == "vgpr-read":
+        return [a for a in f.reads if a.explicit and a.reg.file == "v"]
     if operand == "any-access":
         return list(f.reads) + list(f.writes)
     if operand == "write":

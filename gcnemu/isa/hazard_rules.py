@@ -247,6 +247,9 @@ OPERANDS: Mapping[str, str] = {
     "srcab": "MFMA SrcA or SrcB, and the sparse-index operand of v_smfmac_*.",
     "any-read": "Any register the consumer reads through an explicit source operand "
                 "(for memory instructions: address, data and, where present, offset VGPRs).",
+    "vgpr-read": "A VGPR (not an AGPR) the consumer reads through an explicit source operand: "
+                 "gfx908's checkMAIHazards908 and checkMAILdStHazards test TRI.isVGPR, so an AGPR "
+                 "source (MFMA SrcC in a[...]) is left to the v_accvgpr_write rows.",
     "any-access": "Any register operand of the consumer, read or written, explicit or implicit.",
     "write": "The consumer's destination register(s) (write-after-write / write-after-read).",
     "sgpr-read": "A scalar register the consumer reads: explicit SGPR sources, resource/"
@@ -311,6 +314,7 @@ class HazardRule:
     overlap: str
     message: str
     source: str
+    isa_guide: str = ""  # the ISA guide section (and table row) the rule comes from
     producer_operand: str = "dst"
     producer_excludes: tuple[str, ...] = ()
     consumer_excludes: tuple[str, ...] = ()
@@ -340,7 +344,7 @@ class HazardRule:
         return max(n for _, n in self.required_by_passes or ())
 
 
-_STR_FIELDS = ("id", "producer", "consumer", "operand", "overlap", "message", "source")
+_STR_FIELDS = ("id", "producer", "consumer", "operand", "overlap", "message", "source", "isa_guide")
 _KNOWN_FIELDS = set(_STR_FIELDS) | {
     "targets",
     "required",
@@ -437,6 +441,7 @@ def _rows_to_rules(doc: dict) -> tuple[HazardRule, ...]:
                     overlap=row["overlap"],
                     message=row["message"].strip(),
                     source=row["source"].strip(),
+                    isa_guide=row["isa_guide"].strip(),
                     producer_operand=row.get("producer_operand", "dst"),
                     producer_excludes=tuple(row.get("producer_excludes", ())),
                     consumer_excludes=tuple(row.get("consumer_excludes", ())),
@@ -530,9 +535,10 @@ class CounterRule:
     consumer: str
     message: str
     source: str
+    isa_guide: str = ""
 
 
-_COUNTER_FIELDS = {"id", "targets", "counter", "producer", "consumer", "message", "source"}
+_COUNTER_FIELDS = {"id", "targets", "counter", "producer", "consumer", "message", "source", "isa_guide"}
 
 
 def _rows_to_counter_rules(doc: dict) -> tuple[CounterRule, ...]:
@@ -551,7 +557,7 @@ def _rows_to_counter_rules(doc: dict) -> tuple[CounterRule, ...]:
             if t not in TARGETS:
                 raise ValueError(f"counter rule {row_id}: unknown target {t!r}")
             out.append(CounterRule(row["id"], t, row["counter"], row["producer"], row["consumer"],
-                                   row["message"].strip(), row["source"].strip()))
+                                   row["message"].strip(), row["source"].strip(), row["isa_guide"].strip()))
     return tuple(out)
 
 

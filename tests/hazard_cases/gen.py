@@ -159,7 +159,8 @@ def build(case: dict, target: str) -> list[Built]:
             p2, _ = expand("\n".join(_lines(case["no_overlap_producer"])), target, passes)
             no, _ = _program(p2.split("\n"), between, max(req - 1 - slack, 0), consumer, from_between)
         out.append(Built(case["rule"], target, p if rule.depends_on_passes else None, req, pos, neg, no,
-                         line or line2, f"{case['rule']}@{target}" + (f"/{p}p" if rule.depends_on_passes else "")))
+                         line or line2, f"{case['rule']}@{target}" + (f"/{p}p" if rule.depends_on_passes else "")
+                         + (f"~{case['variant']}" if "variant" in case else ""), {"case": case}))
     return out
 
 
@@ -175,3 +176,21 @@ def all_built() -> list[Built]:
 
 def uncovered() -> dict[str, str]:
     return load().get("uncovered", {})
+
+
+def pair_lines(b: Built) -> list[str]:
+    """The producer, `between` and consumer lines of a case without any s_nop filler: the
+    straight-line program whose wait states llc's hazard recognizer is asked for."""
+    body = b.negative.splitlines()[2:-1]  # past "\t.text" and "kernel:", before s_endpgm
+    return [s.strip() for s in body if not s.strip().startswith("s_nop")]
+
+
+def with_filler(b: Built, filler: int) -> tuple[str, int]:
+    """The case's program with exactly `filler` wait states of s_nop right before the consumer
+    (or after the `between` instructions), and the consumer's line number."""
+    lines = pair_lines(b)
+    body = ["\t.text", "kernel:"] + [f"\t{s}" for s in lines[:-1]] + [f"\t{s}" for s in nops(filler)]
+    body.append(f"\t{lines[-1]}")
+    line = len(body)
+    body.append("\ts_endpgm")
+    return "\n".join(body) + "\n", line
