@@ -79,6 +79,9 @@ ATOMIC_FORMS.update({f"{sfx}_x2": op[:-2] + "64" for sfx, op in list(ATOMIC_FORM
 # Packed 16-bit float adds (one dword per lane, no _x2 form). The mnemonic tables decide which
 # targets have them: pk_add_f16 from gfx908 (buffer/global), bf16 and flat forms on gfx94x/gfx950.
 ATOMIC_FORMS.update({"pk_add_f16": "pk_add_f16", "pk_add_bf16": "pk_add_bf16"})
+# f64 float atomics (gfx90a and later: buffer/global/flat add_f64, min_f64, max_f64), one
+# register pair of data per lane; the float rules are memops.ATOMIC_OPS'.
+ATOMIC_FORMS.update({"add_f64": "add_f64", "min_f64": "min_f64", "max_f64": "max_f64"})
 
 
 # ---------------------------------------------------------------- operand helpers
