@@ -408,3 +408,27 @@ def test_quad_sads_slide_a_window_over_s0():
             mq |= ((msad + a16) & 0xFFFF) << (16 * k)
             assert int(r.v(10 + k)[lane]) == (msad + int(acc4[k, lane])) & 0xFFFFFFFF
         assert int(r.v64(0)[lane]) == q and int(r.v64(8)[lane]) == mq
+
+
+def test_mubuf_offsets_run_as_llvm_mc_encodes_them():
+    """llvm-mc 22 takes `offset:4100` on a buffer load but encodes only OFFSET[11:0] (4): the
+    kernel reads at offset 4, and so does gcnemu; check warns at the offset."""
+    data = np.arange(2048, dtype=np.uint32)
+    r = run("buffer_load_dword v4, off, s[8:11], 0 offset:4100\nbuffer_load_dword v5, off, s[8:11], 0 offset:8\n"
+            "s_waitcnt vmcnt(0)", "gfx90a", buffers={"b": (data, "s[8:11]", "rsrc")})
+    assert (r.v(4) == 1).all() and (r.v(5) == 2).all()
+    import gcnemu
+    from gcnemu.asm.validate import validate
+    diags = validate(gcnemu.parse("buffer_store_dword v1, off, s[8:11], 0 offset:65535\n"), "gfx942")
+    assert [(d.severity, d.rule) for d in diags] == [("warning", "offset-truncated")]
+    assert "encodes 4095" in diags[0].message and diags[0].span.column == 40  # at `offset:`
+
+
+def test_gds_forms_are_listed_as_not_modelled_and_stop_run_clearly():
+    import gcnemu
+    from gcnemu.asm.validate import validate
+    diags = validate(gcnemu.parse("ds_add_u32 v1, v2 gds\nds_add_u32 v1, v2\n"), "gfx908")
+    assert [(d.span.line, d.rule) for d in diags] == [(1, "not-modelled")]
+    assert "ds_add_u32 gds" in diags[0].message
+    r = run("ds_add_u32 v1, v2 gds", "gfx908", expect_error="GDS is not modelled")
+    assert r.sim.error.span.line == 1
