@@ -1641,8 +1641,8 @@ def _check_mai(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None
         elif role == "idx":
             if v.kind != "v" or v.count != 1:
                 raise _invalid(v, ins)
-        elif role.startswith("scale_src"):
-            if v.kind == "v" and v.count == 1 or v.kind == "const" and _const_ok(v, "b32", False):
+        elif role.startswith("scale_src"):  # llvm-mc 22: one VGPR, no SGPR/AGPR/constant
+            if v.kind == "v" and v.count == 1:
                 continue
             raise _invalid(v, ins)
     if not ctx.gfx90a_plus:
