@@ -28,12 +28,14 @@ NOW_EXECUTED = ["v_div_scale_f32", "v_div_scale_f64", "v_div_fmas_f32", "v_div_f
                 "ds_add_u64", "ds_add_rtn_u64", "ds_cmpst_rtn_b32", "ds_cmpst_rtn_b64", "ds_wrxchg_rtn_b32",
                 "ds_inc_rtn_u32", "ds_dec_rtn_u64", "ds_max_rtn_f32", "ds_min_rtn_f64", "ds_mskor_b32",
                 "ds_wrxchg2_rtn_b64", "s_atomic_dec", "s_buffer_atomic_cmpswap_x2", "s_memtime", "s_memrealtime",
-                "s_trap", "v_trig_preop_f64", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8", "v_mqsad_u32_u8"]
+                "s_trap", "v_trig_preop_f64", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8", "v_mqsad_u32_u8",
+                "s_incperflevel", "s_decperflevel", "s_ttracedata", "s_atc_probe"]
 NOW_EXECUTED_BY_TARGET = {"gfx908": ["buffer_wbinvl1", "buffer_wbinvl1_vol"],
                           "gfx90a": ["buffer_wbl2", "buffer_invl2", "buffer_wbinvl1", "buffer_wbinvl1_vol"],
                           "gfx942": ["buffer_wbl2", "buffer_inv", "ds_pk_add_f16", "ds_pk_add_rtn_bf16",
                                      "global_atomic_add_f64", "ds_add_rtn_f64"],
-                          "gfx950": ["buffer_wbl2", "buffer_inv", "ds_pk_add_rtn_f16", "buffer_atomic_max_f64"]}
+                          "gfx950": ["buffer_wbl2", "buffer_inv", "ds_pk_add_rtn_f16", "buffer_atomic_max_f64",
+                                     "v_prng_b32"]}
 
 
 def listed(capsys, *argv) -> list[str]:

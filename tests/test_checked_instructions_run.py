@@ -111,6 +111,9 @@ v_qsad_pk_u16_u8 v[4:5], v[2:3], v6, v[8:9]
 v_mqsad_pk_u16_u8 v[4:5], v[2:3], v6, v[8:9]
 v_mqsad_u32_u8 v[4:7], v[2:3], v8, v[10:13]
 v_trig_preop_f64 v[4:5], v[2:3], v6
+v_prng_b32 v4, v2
+s_atc_probe 7, s[4:5], 0x0
+s_atc_probe_buffer 7, s[8:11], 0x0
 """.splitlines()
 
 _VREG_SRC = re.compile(r"^(s\d+|vcc|\d+)$")

@@ -432,3 +432,25 @@ def test_gds_forms_are_listed_as_not_modelled_and_stop_run_clearly():
     assert "ds_add_u32 gds" in diags[0].message
     r = run("ds_add_u32 v1, v2 gds", "gfx908", expect_error="GDS is not modelled")
     assert r.sim.error.span.line == 1
+
+
+def test_prng_steps_the_lfsr_of_the_cdna4_guide():
+    """V_PRNG_B32: D = (S0 << 1) ^ (S0[31] ? 197 : 0); a non-zero seed never reaches 0."""
+    seeds = RNG.integers(0, 2**32, 64, dtype=np.uint64).astype(np.uint32)
+    seeds[:4] = [0, 1, 0x80000000, 0xFFFFFFFF]
+    r = run("v_prng_b32 v1, v0\nv_prng_b32_e64 v2, v1\nv_prng_b32 v3, v2", "gfx950", v={0: seeds})
+    want = [int(x) for x in seeds]
+    for reg in (1, 2, 3):
+        want = [((x << 1) & 0xFFFFFFFF) ^ (197 if x >> 31 else 0) for x in want]
+        assert [int(x) for x in r.v(reg)] == want
+    assert r.v(3)[0] == 0 and r.v(1)[2] == 197 and r.v(1)[3] == 0xFFFFFF3B
+    assert (r.v(3)[1:] != 0).all()
+
+
+@pytest.mark.parametrize("line", ["s_incperflevel 1", "s_decperflevel 15", "s_ttracedata",
+                                  "s_atc_probe 7, s[4:5], 0x0", "s_atc_probe_buffer 7, s[8:11], 0x0"])
+def test_performance_hints_trace_and_translation_probes_change_nothing(line):
+    before = run("v_mov_b32 v1, v0\ns_mov_b32 s20, 5", "gfx90a", v={0: LANE}, s={"s[4:5]": 0x1000})
+    after = run(f"v_mov_b32 v1, v0\n{line}\ns_mov_b32 s20, 5", "gfx90a", v={0: LANE}, s={"s[4:5]": 0x1000})
+    assert (after.v(1) == LANE).all() and after.s(20) == 5
+    assert (after.w.sgpr == before.w.sgpr).all()

@@ -63,6 +63,21 @@ def v_mov_b32(ctx: Ctx, ins) -> None:
 vector_lane_op("v_mov_b32", ("b32",), _identity)
 
 
+def _prng(a: np.ndarray) -> np.ndarray:
+    """One step of the LFSR: (in << 1) ^ (in[31] ? 197 : 0) (CDNA4 ISA guide, V_PRNG_B32; period
+    2**32 - 1 for a non-zero seed, 0 stays 0)."""
+    a = a.astype(U32)
+    return ((a << U32(1)) ^ np.where(a >> U32(31), U32(197), U32(0))).astype(U32)
+
+
+@semantic("v_prng_b32")
+def v_prng_b32(ctx: Ctx, ins) -> None:
+    ctx.write_v(0, _prng(ctx.src(1, "u32")))
+
+
+vector_lane_op("v_prng_b32", ("u32",), _prng)
+
+
 @semantic("v_nop")
 def v_nop(ctx: Ctx, ins) -> None:
     """No operation (it only occupies the VALU for a cycle)."""
