@@ -454,3 +454,14 @@ def test_performance_hints_trace_and_translation_probes_change_nothing(line):
     after = run(f"v_mov_b32 v1, v0\n{line}\ns_mov_b32 s20, 5", "gfx90a", v={0: LANE}, s={"s[4:5]": 0x1000})
     assert (after.v(1) == LANE).all() and after.s(20) == 5
     assert (after.w.sgpr == before.w.sgpr).all()
+
+
+def test_lint_knows_a_scalar_atomic_with_glc_writes_its_data_registers():
+    import gcnemu
+    from gcnemu.analysis.lint import lint
+
+    def warned(text: str) -> list[int]:
+        return [d.span.line for d in lint(gcnemu.parse(text), "gfx942") if d.severity == "warning"]
+    assert warned("s_atomic_add s4, s[0:1], 0x0 glc\ns_add_u32 s5, s4, 1\ns_endpgm\n") == [2]
+    assert warned("s_atomic_add s4, s[0:1], 0x0 glc\ns_waitcnt lgkmcnt(0)\ns_add_u32 s5, s4, 1\ns_endpgm\n") == []
+    assert warned("s_atomic_add s4, s[0:1], 0x0\ns_add_u32 s5, s4, 1\ns_endpgm\n") == [], "no glc: s4 is only read"
