@@ -130,6 +130,8 @@ def has_global_atomics(kernel) -> bool:
     for ins, info in zip(kernel.instructions, kernel.infos):
         if info is not None and info.has("atomic") and info.encoding in ("FLAT", "GLOBAL", "MUBUF"):
             return True
+        if ins.mnemonic.startswith(("s_atomic_", "s_buffer_atomic_")):  # scalar atomics (no table row)
+            return True
     return False
 
 

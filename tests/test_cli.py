@@ -74,13 +74,13 @@ def test_help_lists_the_check_command():
 def test_check_notes_a_valid_instruction_that_run_would_stop_at(tmp_path):
     """`check` says before `run` does that an instruction exists but has no semantics here."""
     f = tmp_path / "nm.s"
-    f.write_text("ds_max_f32 v1, v2\nv_add_f32 v0, v1, v2\ns_endpgm\n")
+    f.write_text("v_cubeid_f32 v1, v2, v3, v4\nv_add_f32 v0, v1, v2\ns_endpgm\n")
     r = run_cli("check", "--arch", "gfx942", "--format", "json", str(f))
     assert r.returncode == 0
     notes = [(d["line"], d["rule"]) for d in json.loads(r.stdout)["diagnostics"]]
     assert notes == [(1, "not-modelled")]
     r = run_cli("run", "--arch", "gfx942", str(f))
-    assert r.returncode == 1 and b"not modelled yet: ds_max_f32" in r.stderr
+    assert r.returncode == 1 and b"not modelled yet: v_cubeid_f32" in r.stderr
 
 
 @pytest.mark.parametrize("command", ["check", "lint", "run"])

@@ -611,7 +611,8 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
     ops = ins.operands
     roles: list[tuple[str, bool, bool]] | None = None
     info = opcodes.lookup(mn)
-    if info is not None and not is_mfma(base):
+    # (scalar atomics: the row cannot say that glc makes sdata a destination; the pattern does)
+    if info is not None and not is_mfma(base) and not base.startswith(("s_atomic_", "s_buffer_atomic_")):
         roles = _roles_from_row(info, len(ops))
     if roles is None:
         roles = _pattern_roles(base, len(ops), ins)

@@ -18,8 +18,10 @@ Order of checks for one instruction, as llvm-mc does them:
    MFMA operand rules, cache-policy bits of atomics.
 One error per instruction (llvm-mc also stops at the first), several per file.
 
-Instructions that exist on the target but have no table row get a `note`
-("instruction not modelled by gcnemu yet"); `check` still exits 0 for them.
+Instructions that exist on the target but that `gcnemu run` cannot execute get a `note`
+("instruction not modelled by gcnemu yet"); `check` still exits 0 for them. Instructions without
+a table row (and SDWA/DPP forms) are checked by the parser only: llvm-mc's operand rules for
+them are not repeated here.
 """
 from __future__ import annotations
 
@@ -860,8 +862,10 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
             for v in ops:
                 if v.forced:  # llvm-mc: no `lit(...)` in SDWA/DPP
                     raise _invalid(v, ins)
-        out = [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
-                          rule="not-modelled")]
+        # (no operand row, or an SDWA/DPP form: llvm-mc's rules for the operands are not all
+        # repeated here; the note says whether run executes the instruction, not that)
+        out = [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
+                                                 ins.mnemonic_span, rule="not-modelled")]
         return out + _reloc_warnings(ops, ctx)
     _check_modifier_values(ins, info, ctx)
     enc = info.encoding
@@ -881,10 +885,27 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         _check_mubuf(ins, info, ops, ctx)
     elif enc == "SCRATCH":
         _check_scratch(ins, info, ops, ctx)
+    extra = _mubuf_offset_warning(ins, ctx) if enc == "MUBUF" else []
+    if enc == "DS" and ins.has("gds") and executes(m):  # (gfx908 takes `gds` on most DS opcodes)
+        return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m} gds (the global data share "
+                           "is not modelled)", ins.mnemonic_span, rule="not-modelled")] + extra + \
+            _reloc_warnings(ops, ctx)
     if not executes(m):
         return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
-                           rule="not-modelled")] + _reloc_warnings(ops, ctx)
-    return _reloc_warnings(ops, ctx)
+                           rule="not-modelled")] + extra + _reloc_warnings(ops, ctx)
+    return extra + _reloc_warnings(ops, ctx)
+
+
+def _mubuf_offset_warning(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
+    """llvm-mc 22 accepts MUBUF offsets up to 65535 but encodes only the 12-bit OFFSET field
+    (`offset:4096` assembles as offset 0): the kernel then runs with the low 12 bits, and so
+    does gcnemu. Said once per instruction, at the offset."""
+    md = next((md for md in ins.modifiers if md.name == "offset"), None)
+    v = _mod_int(md, ctx) if md is not None and md.value is not None else None
+    if v is None or 0 <= v <= 0xFFF:
+        return []
+    return [Diagnostic("warning", f"offset {v} does not fit the 12-bit MUBUF offset field: llvm-mc encodes "
+                       f"{v & 0xFFF} (its low 12 bits), which is what runs", md.span, rule="offset-truncated")]
 
 
 def _reloc_warnings(ops: list[_V], ctx: _Ctx) -> list[Diagnostic]:
@@ -1620,8 +1641,8 @@ def _check_mai(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None
         elif role == "idx":
             if v.kind != "v" or v.count != 1:
                 raise _invalid(v, ins)
-        elif role.startswith("scale_src"):
-            if v.kind == "v" and v.count == 1 or v.kind == "const" and _const_ok(v, "b32", False):
+        elif role.startswith("scale_src"):  # llvm-mc 22: one VGPR, no SGPR/AGPR/constant
+            if v.kind == "v" and v.count == 1:
                 continue
             raise _invalid(v, ins)
     if not ctx.gfx90a_plus:

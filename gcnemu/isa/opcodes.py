@@ -264,6 +264,16 @@ def _smem_rows() -> list[OpInfo]:
                        flags=frozenset({"load", "returns-data"})))
     for name in ("s_dcache_inv", "s_dcache_wb", "s_dcache_inv_vol", "s_dcache_wb_vol"):
         rows.append(OpInfo(name, "SMEM", "smem", (), counters=frozenset({"lgkm"})))
+    # scalar atomics (gfx9 SMEM): sdata, sbase (address pair or V#), offset; GLC returns the
+    # pre-op value into sdata's first dword(s) (the "rtn" variant, see returns_data)
+    for op in ("swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"):
+        for x2 in ("", "_x2"):
+            w = (2 if x2 else 1) * (2 if op == "cmpswap" else 1)
+            for prefix, base in (("s_atomic_", 2), ("s_buffer_atomic_", 4)):
+                rows.append(OpInfo(prefix + op + x2, "SMEM", "smem",
+                                   (OperandSpec("sdata", "s", w), OperandSpec("sbase", "s", base),
+                                    OperandSpec("soffset", "sn", 1, optional=True)),
+                                   frozenset({"glc", "offset"}), frozenset({"lgkm"}), frozenset({"atomic"})))
     return rows
 
 

@@ -20,7 +20,9 @@ The facts, and where they come from (the four CDNA targets share them):
   addresses of ds_read2/write2 each to their element (4 or 8 bytes).
 - Atomics must be naturally aligned in every mode (RDNA guides: "UNALIGNED - any alignment is
   allowed (but atomics must still be aligned)"; CDNA section 3.11: an atomic alignment error is a
-  memory violation).
+  memory violation): 4 bytes for 32-bit atomics, 8 for the 64-bit ones (`_x2`, `_b64`/`_u64`/
+  `_f64`), whose element is one naturally aligned qword. Scalar atomics are not checked (SMEM
+  drops the low address bits, as for loads).
 - Scratch: "Scratch instructions also support multi-Dword access and mis-aligned access
   (although mis-aligned is slower)" (section 10.5): never reported. Scalar loads drop the two low
   bits (the SMEM semantics note that themselves).
@@ -136,10 +138,16 @@ def check(mnemonic: str, memop) -> Misaligned | None:
             if hit:
                 return hit
         return None
-    if isinstance(memop, m.LdsAtomic):
-        return _find(mnemonic, "LDS", "updates", 4, memop.lanes, memop.addrs, atomic=True)
+    if isinstance(memop, m.LdsAtomic):  # 64-bit atomics (_x2, _b64/_u64/_f64) to 8 bytes
+        return _find(mnemonic, "LDS", "updates", memop.width, memop.lanes, memop.addrs, atomic=True)
+    if isinstance(memop, m.LdsExchange2):
+        for addrs, data in memop.pieces:
+            hit = _find(mnemonic, "LDS", "updates", data.dtype.itemsize, memop.lanes, addrs, atomic=True)
+            if hit:
+                return hit
+        return None
     if isinstance(memop, m.GlobalAtomic):
-        return _find(mnemonic, "global", "updates", 4, memop.lanes, memop.addrs, atomic=True)
+        return _find(mnemonic, "global", "updates", memop.width, memop.lanes, memop.addrs, atomic=True)
     if isinstance(memop, m.GlobalLoad):
         return _find(mnemonic, "global", "reads", 4 if memop.size >= 4 else 1, memop.lanes, memop.addrs)
     if isinstance(memop, m.LdsDma):  # the global side; the LDS side is dword aligned by construction

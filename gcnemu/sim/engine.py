@@ -567,6 +567,8 @@ class Engine:
                 race = None
                 if self._dma and getattr(memop, "pieces", None) is not None and getattr(memop, "dst_file", None):
                     race = self._check_lds_race(wi, index, issue, memop, cycle)
+                if getattr(memop, "wants_clock", False):  # s_memtime: the counter when it completes
+                    memop.clock = cycle
                 try:
                     writes = memop.perform(self.memory, self.lds)
                 except MemoryError_ as e:

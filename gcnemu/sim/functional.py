@@ -298,6 +298,8 @@ class FunctionalEngine:
             _apply(st, wr)
         lds = self.lds[int(self.workgroup_of[n])]
         for memop in ctx.memops:
+            if getattr(memop, "wants_clock", False):  # no clock here: instructions executed so far
+                memop.clock = int(self.executed)
             for wr in memop.perform(self.memory, lds):
                 _apply(st, wr)
         if ctx.notes:

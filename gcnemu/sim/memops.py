@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 
 from .context import RegWrite
-from .fp import bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits
+from .fp import DEFAULT_MODE, bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits, fmax, fmin
 from .state import LDS, WAVE, GlobalMemory, MemoryError_
 
 U32 = np.uint32
@@ -158,6 +158,49 @@ def _s32(x: int) -> int:
     return x - (1 << 32) if x & 0x80000000 else x
 
 
+_FLOAT = {32: (np.float32, U32), 64: (np.float64, np.uint64)}
+
+
+def _float_op(bits: int, fn) -> Callable[[int, int], int]:
+    """A float memory atomic of one width on raw bits: fn(old, data) -> new, as float arrays."""
+    ftype, itype = _FLOAT[bits]
+
+    def op(m: int, d: int) -> int:
+        a = np.array([m, d], dtype=itype).view(ftype)
+        with np.errstate(all="ignore"):
+            return int(np.asarray(fn(a[0:1], a[1:2]), dtype=ftype).view(itype)[0])
+    return op
+
+
+def _float_cmpst(bits: int) -> Callable[[int, tuple[int, int]], int]:
+    """DS_CMPST_F32/F64: store `src` when memory equals `cmp` as floats (-0 == +0, NaN never equal)."""
+    ftype, itype = _FLOAT[bits]
+
+    def op(m: int, d: tuple[int, int]) -> int:
+        src, cmp = d
+        a = np.array([m, cmp], dtype=itype).view(ftype)
+        return src if a[0] == a[1] else m
+    return op
+
+
+def _float_ops() -> dict[str, Callable]:
+    """Float memory atomics beyond ADD_F32 (ISA guide "Memory Atomics", DS opcode table):
+    - ADD_F64 (global/flat/buffer on gfx90a+, LDS): IEEE add, round to nearest even, denormals kept
+      (the MI200/MI300 guides' float-atomic denormal table flushes only ADD_F32 in L2);
+    - MIN/MAX_F32 (LDS), MIN/MAX_F64 (LDS and global): the minimum/maximum of memory and DATA with
+      the rules of V_MIN/V_MAX in IEEE mode (one NaN input gives the other value, -0 < +0). LLVM
+      lowers `atomicrmw fmin/fmax` (minnum/maxnum) to these instructions, which is the contract
+      a compiled kernel relies on;
+    - CMPST_F32/F64 (LDS): compare-and-store with a float compare."""
+    out: dict[str, Callable] = {}
+    for bits in (32, 64):
+        out[f"min_f{bits}"] = _float_op(bits, lambda a, b: fmin(a, b, DEFAULT_MODE))
+        out[f"max_f{bits}"] = _float_op(bits, lambda a, b: fmax(a, b, DEFAULT_MODE))
+        out[f"cmpst_f{bits}"] = _float_cmpst(bits)
+    out["add_f64"] = _float_op(64, lambda a, b: a + b)
+    return out
+
+
 # op -> new memory value from (old, data); results are masked to 32 bits.
 ATOMIC_OPS: dict[str, Callable[[int, int], int]] = {
     "add_u32": lambda m, d: m + d,
@@ -201,11 +244,18 @@ def _integer_ops(bits: int) -> dict[str, Callable]:
         f"cmpswap_{b}": lambda m, d: d[0] if m == d[1] else m,  # DATA[0] = src, DATA[1] = cmp
         f"inc_{u}": lambda m, d: 0 if m >= d else m + 1,  # wraps to 0 past `data`
         f"dec_{u}": lambda m, d: d if m == 0 or m > d else m - 1,  # wraps to `data` below 0
+        f"rsub_{u}": lambda m, d: d - m,
+        # DS only (gem5's vega ds.cc carries the .arch descriptions): DS_CMPST's data is (src, cmp)
+        # here too: the DS semantics read DATA (cmp) and DATA2 (src) and hand over (src, cmp)
+        f"cmpst_{b}": lambda m, d: d[0] if m == d[1] else m,
+        f"mskor_{b}": lambda m, d: (m & ~d[1]) | d[0],  # (DATA2 = new bits, DATA = mask)
     }
 
 
-for _k, _fn in {**_integer_ops(32), **_integer_ops(64)}.items():
+for _k, _fn in {**_integer_ops(32), **_integer_ops(64), **_float_ops()}.items():
     ATOMIC_OPS.setdefault(_k, _fn)
+# DS_WRAP_RTN_B32: tmp >= DATA ? tmp - DATA : tmp + DATA2 (data is (DATA2, DATA))
+ATOMIC_OPS["wrap_b32"] = lambda m, d: m - d[1] if m >= d[1] else m + d[0]
 
 
 def _return_writes(lanes: np.ndarray, old: np.ndarray, ret_file: str | None, ret_index: int) -> list[RegWrite]:
@@ -325,6 +375,10 @@ class GlobalAtomic:
         return self.width * (1 if self.cmp is None else 2)
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        return _return_writes(self.lanes, self.update(mem), self.ret_file, self.ret_index)
+
+    def update(self, mem: GlobalMemory) -> np.ndarray:
+        """Do the read-modify-writes; the pre-op value per lane (0 for out-of-range lanes)."""
         fn = ATOMIC_OPS[self.op]
         width = self.width
         fmt, mask = ("<u8", (1 << 64) - 1) if width == 8 else ("<u4", 0xFFFFFFFF)
@@ -342,7 +396,41 @@ class GlobalAtomic:
                 mem.write(a, np.array([new], dtype=fmt).view(np.uint8).reshape(1, width), lane)
         except MemoryError_ as e:
             raise _located(e, self.origin) from None
-        return _return_writes(self.lanes, old, self.ret_file, self.ret_index)
+        return old
+
+
+@dataclass
+class ClockRead:
+    """s_memtime / s_memrealtime: a 64-bit counter into an SGPR pair when the SMEM request
+    completes. The engine sets `clock` (its cycle; the functional engine, which has no clock,
+    the wave's instruction count) just before `perform`; `mhz` converts core cycles to the
+    real-time counter's rate (None: the core clock itself)."""
+
+    dst_slot: int
+    dwords: int = 2
+    mhz: tuple[int, int] | None = None  # (counter MHz, core MHz) for the real-time clock
+    clock: int = 0
+    wants_clock = True  # (class attribute: the engines look for it)
+
+    def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        value = self.clock if self.mhz is None else self.clock * self.mhz[0] // self.mhz[1]
+        return [RegWrite("s", self.dst_slot, np.array([value & 0xFFFFFFFF, (value >> 32) & 0xFFFFFFFF], dtype=U32))]
+
+
+@dataclass
+class ScalarAtomic(GlobalAtomic):
+    """s_atomic_* / s_buffer_atomic_*: one read-modify-write by the scalar unit (one "lane").
+    With GLC the pre-op value returns into the data SGPRs (`dst_slot`, counted by lgkmcnt)."""
+
+    dst_slot: int | None = None
+
+    def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        old = self.update(mem)
+        if self.dst_slot is None:
+            return []
+        value = int(old[0])
+        return [RegWrite("s", self.dst_slot, np.array([(value >> (32 * k)) & 0xFFFFFFFF
+                                                       for k in range(self.dwords)], dtype=U32))]
 
 
 @dataclass
@@ -423,7 +511,11 @@ class LdsWrite:
 
 @dataclass
 class LdsAtomic:
-    """DS read-modify-write per lane in lane order; out-of-range lanes do nothing and return 0."""
+    """DS read-modify-write per lane in lane order; out-of-range lanes do nothing and return 0.
+
+    32-bit (`data` uint32[n]) or 64-bit (`data` uint64[n]: the `_b64/_u64/_i64/_f64` opcodes)
+    elements; two-operand ops (cmpst, mskor, wrap) also carry `data2`, handed to the op as
+    (data, data2)."""
 
     op: str  # a key of ATOMIC_OPS
     lanes: np.ndarray
@@ -431,23 +523,81 @@ class LdsAtomic:
     data: np.ndarray
     ret_file: str | None = None
     ret_index: int = 0
+    data2: np.ndarray | None = None
+
+    @property
+    def width(self) -> int:
+        """Bytes per element: 4 or 8."""
+        return self.data.dtype.itemsize
+
+    @property
+    def dwords(self) -> int:
+        """Registers the returning form writes (the engine marks them pending)."""
+        return self.width // 4
+
+    @property
+    def size(self) -> int:
+        """Bytes per lane (the engine's LDS bandwidth)."""
+        return self.width
 
     def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
         fn = ATOMIC_OPS[self.op]
-        old = np.zeros(len(self.lanes), dtype=U32)
+        width = self.width
+        fmt, mask = ("<u8", (1 << 64) - 1) if width == 8 else ("<u4", 0xFFFFFFFF)
+        old = np.zeros(len(self.lanes), dtype=self.data.dtype)
         for k in range(len(self.lanes)):
             a = self.addrs[k:k + 1]
-            cur_b, oob = lds.read(a, 4)
+            cur_b, oob = lds.read(a, width)
             if oob[0]:
                 continue
-            cur = int(cur_b.view("<u4")[0, 0])
+            cur = int(cur_b.view(fmt)[0, 0])
             old[k] = cur
-            new = fn(cur, int(self.data[k])) & 0xFFFFFFFF
-            lds.write(a, np.array([new], dtype="<u4").view(np.uint8).reshape(1, 4))
+            d = int(self.data[k]) if self.data2 is None else (int(self.data[k]), int(self.data2[k]))
+            new = fn(cur, d) & mask
+            lds.write(a, np.array([new], dtype=fmt).view(np.uint8).reshape(1, width))
         return _return_writes(self.lanes, old, self.ret_file, self.ret_index)
 
     def lds_ranges(self) -> list[tuple[int, int]]:
-        return [(int(a), int(a) + 4) for a in self.addrs]
+        return [(int(a), int(a) + self.width) for a in self.addrs]
+
+
+@dataclass
+class LdsExchange2:
+    """ds_wrxchg2[st64]_rtn_b32/b64: two exchanges per lane (DATA at ADDR0, DATA2 at ADDR1), in
+    lane order; the destination gets both old values (ADDR0's first). Out-of-range pieces are
+    left alone and return 0."""
+
+    lanes: np.ndarray
+    pieces: list  # [(addrs int64[n], data uint32[n] | uint64[n])] x 2
+    ret_file: str = "v"
+    ret_index: int = 0
+
+    @property
+    def dwords(self) -> int:
+        return 2 * self.pieces[0][1].dtype.itemsize // 4
+
+    @property
+    def size(self) -> int:
+        """Bytes per lane (the engine's LDS bandwidth)."""
+        return 4 * self.dwords
+
+    def perform(self, mem: GlobalMemory, lds: LDS) -> list[RegWrite]:
+        half = self.dwords // 2
+        vals = np.zeros((self.dwords, WAVE), dtype=U32)
+        for p, (addrs, data) in enumerate(self.pieces):
+            width = data.dtype.itemsize
+            fmt = "<u8" if width == 8 else "<u4"
+            for k, lane in enumerate(self.lanes):
+                a = addrs[k:k + 1]
+                cur_b, oob = lds.read(a, width)
+                if oob[0]:
+                    continue
+                vals[p * half:(p + 1) * half, lane] = cur_b.view("<u4")[0]
+                lds.write(a, np.array([data[k]], dtype=fmt).view(np.uint8).reshape(1, width))
+        return [RegWrite(self.ret_file, self.ret_index, vals, _lane_mask(self.lanes))]
+
+    def lds_ranges(self) -> list[tuple[int, int]]:
+        return [(int(a), int(a) + d.dtype.itemsize) for addrs, d in self.pieces for a in addrs]
 
 
 @dataclass

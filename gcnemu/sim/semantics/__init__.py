@@ -28,6 +28,9 @@ def semantic(*names: str):
 
 
 PREFIXES: list[tuple[str, Callable]] = []
+# mnemonics a prefix family does not cover (v_mfma_ld_scale_b32 is no MFMA: it loads the block
+# scales of the next scaled MFMA, a wave state gcnemu does not model)
+PREFIX_EXCLUDED: set[str] = set()
 
 # Simple instructions as tables, so that the engine can compile one issue "plan" per static
 # instruction (gcnemu.sim.plans) from the same lane functions the semantic functions call:
@@ -65,14 +68,16 @@ def scalar_op(name: str, nsrc: int, reads_scc: bool, fn: Callable) -> None:
     SCALAR_OPS[name] = (nsrc, reads_scc, fn)
 
 
-def register_prefix(*prefixes: str):
-    """Register one function for a whole family named by prefix (e.g. every `v_mfma_*`).
+def register_prefix(*prefixes: str, exclude: tuple[str, ...] = ()):
+    """Register one function for a whole family named by prefix (e.g. every `v_mfma_*`),
+    except the mnemonics in `exclude`.
 
     Used where an instruction catalog, not the function, knows the members (MFMA).
     """
     def register(fn: Callable) -> Callable:
         for p in prefixes:
             PREFIXES.append((p, fn))
+        PREFIX_EXCLUDED.update(exclude)
         return fn
     return register
 
@@ -100,7 +105,7 @@ def lookup(mnemonic: str) -> Callable | None:
     if fn is None:
         base, _ = base_mnemonic(m)
         fn = SEMANTICS.get(ALIASES.get(base, base))  # llvm-mc's alias spellings (v_accvgpr_read)
-    if fn is None:
+    if fn is None and m not in PREFIX_EXCLUDED:
         for prefix, f in PREFIXES:
             if m.startswith(prefix):
                 return f

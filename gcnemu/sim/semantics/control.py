@@ -1,4 +1,4 @@
-"""Program control: branches. (s_endpgm, s_nop, s_waitcnt, s_barrier are the engine's.)"""
+"""Program control: branches and traps. (s_endpgm, s_nop, s_waitcnt, s_barrier are the engine's.)"""
 from __future__ import annotations
 
 from ...asm.program import Symbol
@@ -56,3 +56,18 @@ def _make_cbranch(name: str):
 
 for _name in _CONDITIONS:
     _make_cbranch(_name)
+
+
+# AMDGPU trap ids (LLVM AMDGPUUsage, "Trap Handler ABI"): what a compiled kernel means by each
+TRAP_IDS = {2: "llvm.trap: the kernel aborted (abort(), a failed assert, __builtin_trap)",
+            3: "llvm.debugtrap: a debugger breakpoint"}
+
+
+@semantic("s_trap")
+def s_trap(ctx: Ctx, ins) -> None:
+    """The wave enters the trap handler. gcnemu has none, so the run stops here with the trap id
+    and what LLVM's trap handler ABI says it means (2: llvm.trap, 3: llvm.debugtrap)."""
+    op = ctx.op(0)
+    trap_id = ctx.const(op) & 0xFF
+    meaning = TRAP_IDS.get(trap_id, "no trap handler is modelled")
+    raise SimError(f"s_trap {trap_id}: {meaning}; the wave stops")

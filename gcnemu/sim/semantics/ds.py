@@ -22,7 +22,7 @@ from ...isa.targets import get_target
 from ...asm.program import Call, Imm, Instruction, Modified, Reg, Symbol
 from ..banks import bank_conflicts
 from ..context import Ctx, SimError
-from ..memops import LdsAppend, LdsAtomic, LdsRead, LdsWrite, dwords_to_bytes
+from ..memops import LdsAppend, LdsAtomic, LdsExchange2, LdsRead, LdsWrite, dwords_to_bytes
 from ..state import WAVE
 from . import semantic
 from .memaddr import d16_preserves_other_half, ds_address, ds_out_of_range, modifier_int
@@ -66,12 +66,22 @@ DS_WRITE2: dict[str, tuple[int, int]] = {
     "ds_write2_b32": (4, 4), "ds_write2_b64": (8, 8), "ds_write2st64_b32": (4, 256), "ds_write2st64_b64": (8, 512),
 }
 
-# DS atomics (32-bit): base name -> ATOMIC_OPS key. `_rtn_` forms return the pre-op value.
-DS_ATOMICS: dict[str, str] = {
-    "add_u32": "add_u32", "sub_u32": "sub_u32", "rsub_u32": "rsub_u32",
-    "min_i32": "min_i32", "max_i32": "max_i32", "min_u32": "min_u32", "max_u32": "max_u32",
-    "and_b32": "and_b32", "or_b32": "or_b32", "xor_b32": "xor_b32", "add_f32": "add_f32_lds",
-}
+# DS atomics: base name (mnemonic without `ds_` and `rtn_`) -> ATOMIC_OPS key. `_rtn_` forms
+# return the pre-op value. The key's width (32/64) sets the element size: 64-bit ones read and
+# return register pairs. Which targets have which (ds_add_f64 from gfx90a, ds_pk_add_* on
+# gfx94x/gfx950) is the mnemonic tables' business.
+DS_ATOMICS: dict[str, str] = {"add_f32": "add_f32_lds", "pk_add_f16": "pk_add_f16", "pk_add_bf16": "pk_add_bf16",
+                              "wrxchg_b32": "swap_b32", "wrxchg_b64": "swap_b64", "wrap_b32": "wrap_b32"}
+for _bits in (32, 64):
+    for _op in ("add_u", "sub_u", "rsub_u", "inc_u", "dec_u", "min_i", "max_i", "min_u", "max_u", "and_b",
+                "or_b", "xor_b", "mskor_b", "cmpst_b", "cmpst_f", "min_f", "max_f"):
+        DS_ATOMICS[f"{_op}{_bits}"] = f"{_op}{_bits}"
+DS_ATOMICS["add_f64"] = "add_f64"
+# Ops with two data operands (DATA, DATA2), ISA pseudocode (gem5 vega ds.cc .arch text):
+# CMPST: MEM = (MEM == DATA) ? DATA2 : MEM (DATA is the compare value: the opposite order of
+# BUFFER_ATOMIC_CMPSWAP); MSKOR: MEM = (MEM & ~DATA) | DATA2; WRAP: MEM >= DATA ? MEM - DATA
+# : MEM + DATA2. ATOMIC_OPS takes them as (DATA2, DATA).
+DS_TWO_DATA = ("cmpst_", "mskor_", "wrap_")
 
 
 # ---------------------------------------------------------------- helpers
@@ -212,22 +222,75 @@ for _name in DS_WRITE2:
 # ---------------------------------------------------------------- atomics
 
 
+def _element(ctx: Ctx, operand, wide: bool, lanes: np.ndarray) -> np.ndarray:
+    """One data operand per active lane: uint32[n], or uint64[n] from a register pair."""
+    regs = _data(ctx, operand, 2 if wide else 1)[:, lanes]
+    if not wide:
+        return regs[0].astype(U32)
+    return regs[0].astype(np.uint64) | (regs[1].astype(np.uint64) << np.uint64(32))
+
+
 def _atomic(ctx: Ctx, ins: Instruction) -> None:
+    """ds_<op>[_rtn]_<type> [vdst,] vaddr, data[, data2] [offset:N]: LdsAtomic per active lane."""
     _check_gds(ctx)
     rtn = "_rtn_" in ins.mnemonic
-    op = DS_ATOMICS[ins.mnemonic[3:].replace("rtn_", "")]
+    base = ins.mnemonic[3:].replace("rtn_", "")
+    op = DS_ATOMICS[base]
+    wide = op.endswith("64")
     first = 1 if rtn else 0
     lanes = _lanes(ctx)
     addrs = ds_address(_vaddr(ctx, first), _offset(ctx))[lanes]
-    data = _data(ctx, ctx.op(first + 1), 1)[0, lanes]
+    data = _element(ctx, ctx.op(first + 1), wide, lanes)
+    data2 = None
+    if base.startswith(DS_TWO_DATA):  # ATOMIC_OPS takes (DATA2, DATA)
+        data, data2 = _element(ctx, ctx.op(first + 2), wide, lanes), data
     dst = _dst(ctx, 0) if rtn else None
-    _record(ctx, [(addrs, 4)], lanes, is_write=True)
-    ctx.defer(LdsAtomic(op, lanes, addrs, data, dst.file if dst else None, dst.index if dst else 0))
+    _record(ctx, [(addrs, 8 if wide else 4)], lanes, is_write=True)
+    ctx.defer(LdsAtomic(op, lanes, addrs, data, dst.file if dst else None, dst.index if dst else 0, data2))
+
+
+def _rtn_name(base: str) -> str:
+    """add_u32 -> add_rtn_u32, pk_add_f16 -> pk_add_rtn_f16."""
+    head, _, tail = base.rpartition("_")
+    return f"{head}_rtn_{tail}"
 
 
 for _base in DS_ATOMICS:
-    semantic(f"ds_{_base}")(_atomic)
-    semantic(f"ds_{_base.split('_')[0]}_rtn_{_base.split('_', 1)[1]}")(_atomic)
+    if not _base.startswith(("wrxchg", "wrap")):  # (those exist only as _rtn_)
+        semantic(f"ds_{_base}")(_atomic)
+    semantic(f"ds_{_rtn_name(_base)}")(_atomic)
+
+
+# ds_wrxchg2[st64]_rtn_b32/b64: element bytes, offset multiplier (as ds_write2)
+DS_WRXCHG2: dict[str, tuple[int, int]] = {
+    "ds_wrxchg2_rtn_b32": (4, 4), "ds_wrxchg2_rtn_b64": (8, 8),
+    "ds_wrxchg2st64_rtn_b32": (4, 256), "ds_wrxchg2st64_rtn_b64": (8, 512),
+}
+
+
+def _wrxchg2(ctx: Ctx, ins: Instruction) -> None:
+    """vdst, vaddr, data0, data1 offset0:A offset1:B: exchange data0 at ADDR + A*size and data1 at
+    ADDR + B*size (x64 more for st64); vdst gets both old values, ADDR0's first."""
+    _check_gds(ctx)
+    elem, mult = DS_WRXCHG2[ins.mnemonic]
+    dst = _dst(ctx, 0)
+    lanes = _lanes(ctx)
+    base = ds_address(_vaddr(ctx, 1), 0)[lanes]
+    a0 = base + _offset(ctx, "offset0") * mult
+    a1 = base + _offset(ctx, "offset1") * mult
+    d0 = _element(ctx, ctx.op(2), elem == 8, lanes)
+    d1 = _element(ctx, ctx.op(3), elem == 8, lanes)
+    _record(ctx, [(a0, elem), (a1, elem)], lanes, is_write=True)
+    ctx.defer(LdsExchange2(lanes, [(a0, d0), (a1, d1)], dst.file, dst.index))
+
+
+for _name in DS_WRXCHG2:
+    semantic(_name)(_wrxchg2)
+
+
+@semantic("ds_nop")
+def ds_nop(ctx: Ctx, ins: Instruction) -> None:
+    """No LDS access; timed through the LDS pipe like any DS instruction."""
 
 
 # ---------------------------------------------------------------- append / consume

@@ -49,7 +49,13 @@ guide's DS_READ_B64_TR_B4 / DS_READ_B96_TR_B6 entries are one sentence each ("in
 as a matrix with 4 [6] bit elements and transpose"); gem5's public vega model (develop, Aug 2024)
 has no class for them; ROCm's intrinsic docs give only the K positions each of two calls covers
 (tr4 and tr6: 0-15 and 32-47, then 16-31 and 48-63), which fixes neither the source lane of each
-element nor the nibble / 6-bit packing order inside the destination dwords.
+element nor the nibble / 6-bit packing order inside the destination dwords. Looked at once more for
+issue 14 part 4: a third-party gfx950 test repository reports, from runs on an MI350X, that "B4 is
+a 16x16 nibble transpose per 16-lane group" (one source, no nibble order given); Triton's AMD
+backend (chooseDotDsReadB64TrLayout) describes the tr4 result only in units of the packed i8
+tensor ("swapping the packing" of the FP4 pairs), which leaves which nibble of each destination
+byte holds the lower K index open; nothing public describes tr_b6 beyond its K positions. Both
+stay unregistered (listed by `check --list-unmodelled`, stopped by run) until a source fixes that.
 
 Timing and counters are those of ds_read_b64: same opcode row (LDS pipe, lgkmcnt),
 same 8 bytes per lane, bank conflicts from the per-lane addresses.

@@ -47,7 +47,7 @@ def _flags(value, n: int = 3) -> tuple[bool, ...]:
     return (bool(value),) * n
 
 
-@register_prefix("v_mfma_", "v_smfmac_")
+@register_prefix("v_mfma_", "v_smfmac_", exclude=("v_mfma_ld_scale_b32",))
 def mfma(ctx: Ctx, ins) -> None:
     info = M.lookup(ins.mnemonic, ctx.target)
     if info is None:
@@ -56,7 +56,11 @@ def mfma(ctx: Ctx, ins) -> None:
     abid = int(ins.modifier("abid", 0))
     blgp = int(ins.modifier("blgp", 0))
     neg = _flags(ins.modifier("neg"))
-    run = M.resolve(info, cbsz=cbsz, blgp=blgp) if info.format_select else info
+    try:
+        run = M.resolve(info, cbsz=cbsz, blgp=blgp) if info.format_select else info
+    except ValueError as e:  # cbsz/blgp 5..7 on f8f6f4: llvm-mc encodes them, the formats are reserved
+        raise SimError(f"{ins.mnemonic}: {e} (cbsz/blgp select the A/B format: 0 fp8, 1 bf8, 2 fp6, 3 bf6, "
+                       "4 fp4; 5..7 are reserved)") from None
     a = _regs(ctx, ctx.op(1), run.a_regs, run.cd_type)
     b = _regs(ctx, ctx.op(2), run.b_regs, run.cd_type)
     dst = ctx.op(0)

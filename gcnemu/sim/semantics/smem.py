@@ -1,4 +1,5 @@
-"""Scalar memory: s_load_dword*, s_buffer_load_dword*, s_store_dword*, s_buffer_store_dword*.
+"""Scalar memory: s_load_dword*, s_buffer_load_dword*, s_store_dword*, s_buffer_store_dword*,
+s_atomic_*, s_buffer_atomic_*.
 
 The address is formed at issue and the access is handed to the memory system
 (`memops.ScalarLoad` / `GlobalStore`), which performs it when the engine says
@@ -22,7 +23,7 @@ import numpy as np
 
 from ...asm.program import Reg
 from ..context import Ctx, SimError
-from ..memops import GlobalStore, ScalarLoad
+from ..memops import ClockRead, GlobalStore, ScalarAtomic, ScalarLoad
 from . import semantic
 
 M64 = 0xFFFFFFFFFFFFFFFF
@@ -131,6 +132,77 @@ for _size, _n in SIZES.items():
     _make_load(_size, _n)
     if _n <= 4:
         _make_store(_size, _n)
+
+
+# s_atomic_<op>[_x2] / s_buffer_atomic_<op>[_x2] -> memops.ATOMIC_OPS key (the vector atomics' table)
+SCALAR_ATOMICS: dict[str, str] = {
+    "swap": "swap_b32", "cmpswap": "cmpswap_b32", "add": "add_u32", "sub": "sub_u32", "smin": "min_i32",
+    "umin": "min_u32", "smax": "max_i32", "umax": "max_u32", "and": "and_b32", "or": "or_b32",
+    "xor": "xor_b32", "inc": "inc_u32", "dec": "dec_u32",
+}
+
+
+def _scalar_atomic(ctx: Ctx, ins, op: str, buffer: bool) -> None:
+    """sdata, sbase, offset [glc]: one read-modify-write of global memory by the scalar unit
+    (ISA guide, "Scalar Memory Operations": the atomic ops of the vector memory atomics, on
+    SGPR data; cmpswap's data is (src, cmp) as for BUFFER_ATOMIC_CMPSWAP). GLC returns the
+    pre-op value into sdata (1 dword, 2 for _x2), counted by lgkmcnt. The address is formed as
+    for scalar loads (the two low bits dropped); an s_buffer_ atomic outside num_records is
+    dropped and returns 0."""
+    wide = op.endswith("64")
+    n = 2 if wide else 1
+    cmpswap = op.startswith("cmpswap")
+    slot, count = ctx._scalar_slots(ctx.op(0))
+    if count != (2 * n if cmpswap else n):
+        raise SimError(f"{ins.mnemonic}: data {ctx.op(0).text()} holds {count} dwords, the atomic needs "
+                       f"{2 * n if cmpswap else n}")
+    words = [ctx.scalar_value(Reg("s", slot + k, 1, ctx.op(0).span) if slot < 102 else ctx.op(0), 1, "int")
+             for k in range(count)]
+    value = words[0] | (words[1] << 32 if wide else 0)
+    cmp = None
+    if cmpswap:
+        c = words[n] | (words[n + 1] << 32 if wide else 0)
+        cmp = np.array([c], dtype=np.uint64 if wide else np.uint32)
+    data = np.array([value], dtype=np.uint64 if wide else np.uint32)
+    if buffer:
+        base, limit = _descriptor(ctx)
+        offset = _offset(ctx) & ~3
+        in_range = np.array([_in_range(offset, n, limit) == n])
+        if not in_range[0]:
+            ctx.note(f"{ins.mnemonic}: offset 0x{offset:x} is beyond num_records ({limit} bytes): the atomic "
+                     "is dropped and returns 0")
+        address = (base + offset) & M64
+    else:
+        address, in_range = _aligned(ctx, (ctx.s_read(1, 2) + _offset(ctx)) & M64), None
+    ret = slot if ins.has("glc") else None
+    ctx.defer(ScalarAtomic(op, np.array([0]), np.array([address], dtype=np.uint64), data, in_range=in_range,
+                           origin=f"{ins.span}: {ins.text()}", cmp=cmp, dst_slot=ret))
+
+
+for _op, _key in SCALAR_ATOMICS.items():
+    for _x2, _k in (("", _key), ("_x2", _key[:-2] + "64")):
+        semantic(f"s_atomic_{_op}{_x2}")(lambda ctx, ins, k=_k: _scalar_atomic(ctx, ins, k, False))
+        semantic(f"s_buffer_atomic_{_op}{_x2}")(lambda ctx, ins, k=_k: _scalar_atomic(ctx, ins, k, True))
+
+
+# Peak engine clock of each target's flagship part (AMD's product pages: MI100 1502 MHz, MI250X
+# 1700, MI300X 2100, MI355X 2400): the rate s_memrealtime's 100 MHz counter is converted from.
+CORE_MHZ = {"gfx908": 1502, "gfx90a": 1700, "gfx942": 2100, "gfx950": 2400}
+REALTIME_MHZ = 100  # ISA guide, S_MEMREALTIME: "the 64-bit RTC", a constant 100 MHz clock
+
+
+@semantic("s_memtime")
+def s_memtime(ctx: Ctx, ins) -> None:
+    """sdst[2] = the 64-bit shader clock when the request completes (gcnemu's cycle count from the
+    start of the run), through the SMEM path (lgkmcnt), as the ISA guide describes."""
+    ctx.defer(ClockRead(_dst_slot(ctx, 2)))
+
+
+@semantic("s_memrealtime")
+def s_memrealtime(ctx: Ctx, ins) -> None:
+    """sdst[2] = the 64-bit real-time counter (100 MHz): gcnemu's cycle count converted at the
+    target's peak engine clock (CORE_MHZ), so both counters advance together."""
+    ctx.defer(ClockRead(_dst_slot(ctx, 2), mhz=(REALTIME_MHZ, CORE_MHZ.get(ctx.target, 2100))))
 
 
 @semantic("s_dcache_inv", "s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol", "s_dcache_discard",

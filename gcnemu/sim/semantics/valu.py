@@ -17,8 +17,8 @@ from typing import Callable
 
 import numpy as np
 
-from ...asm.program import Special
-from ..context import Ctx
+from ...asm.program import Reg, Special
+from ..context import Ctx, SimError
 from . import semantic, vector_lane_op
 
 U32 = np.uint32
@@ -61,6 +61,21 @@ def v_mov_b32(ctx: Ctx, ins) -> None:
 
 
 vector_lane_op("v_mov_b32", ("b32",), _identity)
+
+
+def _prng(a: np.ndarray) -> np.ndarray:
+    """One step of the LFSR: (in << 1) ^ (in[31] ? 197 : 0) (CDNA4 ISA guide, V_PRNG_B32; period
+    2**32 - 1 for a non-zero seed, 0 stays 0)."""
+    a = a.astype(U32)
+    return ((a << U32(1)) ^ np.where(a >> U32(31), U32(197), U32(0))).astype(U32)
+
+
+@semantic("v_prng_b32")
+def v_prng_b32(ctx: Ctx, ins) -> None:
+    ctx.write_v(0, _prng(ctx.src(1, "u32")))
+
+
+vector_lane_op("v_prng_b32", ("u32",), _prng)
 
 
 @semantic("v_nop")
@@ -460,6 +475,51 @@ _make_sad("v_sad_u8", 8, 0)
 _make_sad("v_sad_hi_u8", 8, 16)
 _make_sad("v_sad_u16", 16, 0)
 _make_sad("v_msad_u8", 8, 0, masked=True)
+
+
+def _sad_slices(ctx: Ctx, masked: bool, accumulators: list[np.ndarray], bits: int) -> list[np.ndarray]:
+    """The quad SADs: for k = 0..3, (M)SAD_U8 of S0 bytes [k, k+4) (a 4-byte window sliding over
+    the 8 bytes of S0) against the 4 bytes of S1, plus accumulator k; each truncated to `bits`."""
+    s0 = ctx.src(1, "u64")
+    ref = _lane_parts(_u32(ctx, 2), 8)
+    out = []
+    for k, acc in enumerate(accumulators):
+        window = _lane_parts(((s0 >> np.uint64(8 * k)) & np.uint64(M32)).astype(U32), 8)
+        total = acc.astype(I64)
+        for pa, pb in zip(window, ref):
+            d = _absdiff(pa, pb).astype(I64)
+            total = total + (np.where(pb == 0, 0, d) if masked else d)
+        out.append((total & ((1 << bits) - 1)).astype(np.uint64))
+    return out
+
+
+def _make_qsad(name: str, masked: bool) -> None:
+    @semantic(name)
+    def op(ctx: Ctx, ins) -> None:
+        """D.u64 = four 16-bit (M)SAD_U8 results packed (ISA: "Quad-Byte SAD with 16-bit packed
+        accum"): field k = (M)SAD_U8(S0.u64 bytes [k, k+4), S1.u32, S2.u64 field k), truncated to
+        16 bits. MSAD skips the bytes where S1's byte is 0."""
+        acc = ctx.src(3, "u64")
+        fields = [(acc >> np.uint64(16 * k)) & np.uint64(0xFFFF) for k in range(4)]
+        res = _sad_slices(ctx, masked, fields, 16)
+        d = res[0] | (res[1] << np.uint64(16)) | (res[2] << np.uint64(32)) | (res[3] << np.uint64(48))
+        ctx.write_v(0, d)
+
+
+_make_qsad("v_qsad_pk_u16_u8", False)
+_make_qsad("v_mqsad_pk_u16_u8", True)
+
+
+@semantic("v_mqsad_u32_u8")
+def v_mqsad_u32_u8(ctx: Ctx, ins) -> None:
+    """D.u128 = four 32-bit MSAD_U8 results: dword k = MSAD_U8(S0.u64 bytes [k, k+4), S1.u32,
+    S2 dword k) (S2 is 4 VGPRs), truncated to 32 bits."""
+    acc = ctx.op(3)
+    if not isinstance(acc, Reg) or acc.count != 4:
+        raise SimError(f"{ins.mnemonic}: the accumulator must be 4 VGPRs, got '{acc.text()}'")
+    parts = [ctx.vector_value(Reg(acc.file, acc.index + k, 1, acc.span), "int") for k in range(4)]
+    res = _sad_slices(ctx, True, parts, 32)
+    ctx.write_v(0, np.stack([r.astype(U32) for r in res]))
 
 
 @semantic("v_lerp_u8")

@@ -299,3 +299,60 @@ def v_pack_b32_f16(ctx: Ctx, ins) -> None:
     lo = ctx.src(1, "f16", flush=False).view(np.uint16).astype(np.uint32)
     hi = ctx.src(2, "f16", flush=False).view(np.uint16).astype(np.uint32)
     ctx.write_v(0, lo | (hi << np.uint32(16)))
+
+
+# ---------------------------------------------------------------- v_trig_preop_f64
+
+
+def _two_over_pi_words(count: int = 37) -> tuple[int, ...]:
+    """The fraction bits of 2/pi as 32-bit words (word 0 holds bits 1-32 after the binary
+    point), computed here with integer arithmetic: pi by Machin's formula with guard bits."""
+    bits = 32 * count + 64  # guard bits beyond the table
+
+    def arctan_inv(x: int) -> int:  # atan(1/x) * 2**bits
+        total = term = (1 << bits) // x
+        n, sign, x2 = 1, -1, x * x
+        while term:
+            term //= x2
+            n += 2
+            total += sign * (term // n)
+            sign = -sign
+        return total
+    pi = 16 * arctan_inv(5) - 4 * arctan_inv(239)  # pi * 2**bits
+    frac = (2 << (2 * bits)) // pi  # 2/pi * 2**bits
+    frac >>= 64  # drop the guard bits: 32 * count bits of fraction
+    return tuple((frac >> (32 * (count - 1 - k))) & 0xFFFFFFFF for k in range(count))
+
+
+TWO_OVER_PI = _two_over_pi_words()
+
+
+@semantic("v_trig_preop_f64")
+def v_trig_preop_f64(ctx: Ctx, ins) -> None:
+    """D.f64 = the 53-bit segment of 2/pi that range reduction of S0.f64 needs, selected by
+    S1.u32[4:0] (ISA guide: "Look Up 2/PI (S0.d) with segment select S1.u[4:0] ... Rounding is
+    always round-to-zero. Large inputs (exp > 1968) are scaled to avoid loss of precision through
+    denormalization"). The bit positions follow LLVM's constant folding of llvm.amdgcn.trig.preop
+    (AMDGPUInstCombineIntrinsic.cpp), which must agree with the hardware: shift = segment * 53,
+    plus (exponent - 1077) when S0's biased exponent exceeds 1077; the result is the 53 bits of
+    2/pi after the first `shift` fraction bits, times 2**(-53 - shift) (2**(75 - shift) when the
+    exponent is 1968 or more); 0 once the segment runs past the 1184-bit table; NaN in gives the
+    quieted NaN. The sign of S0 plays no part."""
+    x = ctx.src(1, "f64", flush=False)
+    seg = ctx.src(2, "u32").astype(np.int64) & 31
+    exponent = ((x.view(np.uint64) >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.int64)
+    shift = seg * 53 + np.where(exponent > 1077, exponent - 1077, 0)
+    out = np.zeros(64, dtype=F64)
+    for lane in range(64):
+        sh = int(shift[lane])
+        idx, b = sh >> 5, sh & 31
+        if idx + 2 >= len(TWO_OVER_PI):
+            continue
+        hi = (TWO_OVER_PI[idx] << 32) | TWO_OVER_PI[idx + 1]
+        lo = TWO_OVER_PI[idx + 2] << 32
+        if b:
+            hi = ((hi << b) | (lo >> (64 - b))) & 0xFFFFFFFFFFFFFFFF
+        scale = -53 - sh + (128 if exponent[lane] >= 1968 else 0)
+        out[lane] = np.ldexp(np.float64(hi >> 11), scale)
+    out = np.where(np.isnan(x), fp.quieted(x), out)
+    _out(ctx, "f64", out)

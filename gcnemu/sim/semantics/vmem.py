@@ -79,6 +79,9 @@ ATOMIC_FORMS.update({f"{sfx}_x2": op[:-2] + "64" for sfx, op in list(ATOMIC_FORM
 # Packed 16-bit float adds (one dword per lane, no _x2 form). The mnemonic tables decide which
 # targets have them: pk_add_f16 from gfx908 (buffer/global), bf16 and flat forms on gfx94x/gfx950.
 ATOMIC_FORMS.update({"pk_add_f16": "pk_add_f16", "pk_add_bf16": "pk_add_bf16"})
+# f64 float atomics (gfx90a and later: buffer/global/flat add_f64, min_f64, max_f64), one
+# register pair of data per lane; the float rules are memops.ATOMIC_OPS'.
+ATOMIC_FORMS.update({"add_f64": "add_f64", "min_f64": "min_f64", "max_f64": "max_f64"})
 
 
 # ---------------------------------------------------------------- operand helpers
@@ -97,6 +100,16 @@ def _lanes(ctx: Ctx) -> np.ndarray:
 
 def _offset(ctx: Ctx) -> int:
     return modifier_int(ctx, "offset")
+
+
+MUBUF_OFFSET_BITS = 12  # the MUBUF instruction offset field (ISA guide, MUBUF encoding: OFFSET[11:0])
+
+
+def _mubuf_offset(ctx: Ctx) -> int:
+    """The MUBUF instruction offset as encoded: its low 12 bits. llvm-mc 22 accepts offsets up to
+    65535 on buffer instructions but encodes only OFFSET[11:0] (`offset:4096` assembles as 0), so
+    the hardware runs the masked value; check warns about such offsets."""
+    return _offset(ctx) & ((1 << MUBUF_OFFSET_BITS) - 1)
 
 
 def _is_off(operand) -> bool:
@@ -250,7 +263,7 @@ def _mubuf(ctx: Ctx, ins: Instruction, first: int, size: int) -> _Mubuf:
             voffset = ctx.vector_value(_sub(reg, 1 if idxen else 0), "int")
     words128 = ctx.scalar_value(rsrc_op, 4)
     rsrc = BufferResource.from_words([(words128 >> (32 * k)) & 0xFFFFFFFF for k in range(4)])
-    access = buffer_access(rsrc, ctx.scalar_value(soff_op, 1), _offset(ctx), vindex, voffset, size)
+    access = buffer_access(rsrc, ctx.scalar_value(soff_op, 1), _mubuf_offset(ctx), vindex, voffset, size)
     return _Mubuf(access, _lanes(ctx))
 
 
@@ -273,7 +286,7 @@ def _buffer_load_lds(ctx: Ctx, ins: Instruction, form: LoadForm) -> None:
         raise SimError(f"{ins.mnemonic} cannot load to LDS")
     mb = _mubuf(ctx, ins, 0, form.size)
     lanes = mb.lanes
-    lds = lds_dma_addresses("mubuf", ctx.target, _m0(ctx), _offset(ctx), form.size)[lanes]
+    lds = lds_dma_addresses("mubuf", ctx.target, _m0(ctx), _mubuf_offset(ctx), form.size)[lanes]
     _note_lds_range(ctx, lds, form)
     ctx.defer(LdsDma(lanes, mb.access.addrs[lanes], form.size, lds, mb.access.in_range[:, lanes],
                      kind=form.kind, origin=_origin(ins)))
