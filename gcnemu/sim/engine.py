@@ -858,7 +858,7 @@ class Engine:
     def _plan(self, pc: int, sem) -> "Callable | None":
         """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
         return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels,
-                         self.float_mode)
+                         self.float_mode, target=self._ctx_target)
 
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
