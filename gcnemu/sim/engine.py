@@ -441,19 +441,25 @@ class Engine:
                         try_issue(w, now)
             else:
                 issue_turn(now)
+            # the next cycle a wave can act; a wave at s_barrier first lets the release run
+            # (it moves every wave), then the waves are looked at again
             nxt = -1
             barrier = False
             for w in waves:
                 if w.at_barrier:
                     barrier = True
-                    break
-            if barrier:
-                release(now)
-            for w in waves:
-                if not w.at_barrier and not w.state.done:
+                elif not w.state.done:
                     r = w.ready_at
                     if nxt < 0 or r < nxt:
                         nxt = r
+            if barrier:
+                release(now)
+                nxt = -1
+                for w in waves:
+                    if not w.at_barrier and not w.state.done:
+                        r = w.ready_at
+                        if nxt < 0 or r < nxt:
+                            nxt = r
             if nxt < 0:
                 self._finish(now)
                 return
