@@ -191,7 +191,7 @@ HEADER = (f"{'program':<32} {'waves':>5} {'wave-instr':>10} {'cycles':>9} {'seco
           f"{'cpu-instr/s':>12}")
 
 
-def baseline(base: str, iters: int, rounds: int, repeat: int) -> None:
+def baseline(base: str, iters: int, rounds: int, repeat: int, only: str = "") -> None:
     """The summary rows measured for the checkout `base` and for this one, alternately, each in a
     fresh process; the best CPU figure of each side and their ratio."""
     import subprocess
@@ -199,6 +199,8 @@ def baseline(base: str, iters: int, rounds: int, repeat: int) -> None:
     script = os.path.abspath(__file__)
     print(f"{'program':<32} {'base cpu-instr/s':>17} {'this cpu-instr/s':>17} {'ratio':>6}")
     for label, _ in summary_cases(iters):
+        if only not in label:
+            continue
         best = {base: 0.0, here: 0.0}
         for _ in range(max(1, rounds)):
             for root in (base, here):
@@ -239,11 +241,13 @@ def main() -> int:
         print(f"{n / max(cpu, 1e-9):.1f}")
         return 0
     if args.baseline:
-        baseline(os.path.abspath(args.baseline), args.iters, args.rounds, args.repeat)
+        baseline(os.path.abspath(args.baseline), args.iters, args.rounds, args.repeat, args.only)
         return 0
     if args.summary:
         print(HEADER)
         for label, make_sim in summary_cases(args.iters):
+            if args.only not in label:
+                continue
             n, dt, sim, cpu = best_of(make_sim, args.repeat)
             print(row(label, n, dt, sim, cpu), flush=True)
         return 0
