@@ -13,14 +13,25 @@ Programs:
              semantics): the engine's own cost, the floor the semantics add to
   bundled    programs/*.s that run to completion with today's semantics, launched as their
              header says (the flagship gemm_lds_dma_gfx942.s is a 4-wave workgroup)
+  igemm      one workgroup (2 waves) of a real MIOpen implicit-GEMM convolution kernel
+             (benchmarks/igemm_workload.py; C=256, so 8 iterations of its MFMA main loop)
+
+`--summary` prints only the rows the README's Performance table quotes (flagship GEMM, real
+iGEMM, the ALU/memory/MFMA loops). `--baseline DIR` measures those rows for the checkout in DIR
+(e.g. `git worktree add /tmp/base v0.3`) and for this one, alternating between the two in
+fresh processes (`--rounds` times each, best CPU figure kept), and prints the ratio: on a
+shared machine only ratios measured this way mean anything.
 
 Every run has timing on and the dynamic hazard monitor attached, as `gcnemu run` does.
-Each figure is the best of --repeat runs. `wave-instr/s` is wall time; `cpu-instr/s`
+Each figure is the best of --repeat runs, after one small untimed run (warm_up). `wave-instr/s` is wall time; `cpu-instr/s`
 divides by the process's CPU time, which a shared (loaded) machine disturbs less.
 
     python benchmarks/bench_engine.py [--iters 2000] [--repeat 3] [--only gemm]
     python benchmarks/bench_engine.py --profile alu-loop [--waves 4] [--sort tottime] [--top 25]
     python benchmarks/bench_engine.py --profile gemm_lds_dma_gfx942.s     # a bundled program
+    python benchmarks/bench_engine.py --profile igemm                     # the MIOpen kernel
+    python benchmarks/bench_engine.py --summary [--repeat 3]
+    python benchmarks/bench_engine.py --baseline /tmp/base [--rounds 3]
 
 `--profile` prints the hot path (cProfile, top functions by own time, then by cumulative
 time) of one program instead of the table.
@@ -145,6 +156,65 @@ def make_bundled(path: str) -> Simulation:
     return load_snippet(path).simulate(run=False)
 
 
+def warm_up() -> None:
+    """One small run before measuring: the process's module imports and numpy's first calls are
+    paid once per process (seen by `gcnemu run`, not per instruction), so no figure includes them."""
+    make_bundled([p for p in bundled() if os.path.basename(p) == "vector_add.s"][0]).run()
+
+
+def make_igemm() -> Simulation:
+    """One workgroup of the MIOpen iGEMM kernel (benchmarks/igemm_workload.py)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    from igemm_workload import igemm_simulation
+    return igemm_simulation(max_instructions=50_000_000)
+
+
+# the README's rows: (label, maker of a fresh simulation)
+def summary_cases(iters: int) -> list[tuple[str, object]]:
+    flagship = [p for p in bundled() if os.path.basename(p) == "gemm_lds_dma_gfx942.s"][0]
+    out = [("flagship gemm_lds_dma_gfx942.s", lambda: make_bundled(flagship)),
+           ("MIOpen iGEMM fwd fp16 (1 WG)", make_igemm)]
+    for name in ("alu-loop", "mem-loop", "mfma-loop"):
+        for waves in (1, 4):
+            out.append((f"{name} x{waves} waves", lambda name=name, waves=waves: make(program(BODIES[name], iters), waves)))
+    return out
+
+
+def row(label: str, n: int, dt: float, sim: Simulation, cpu: float) -> str:
+    return (f"{label:<32} {len(sim.waves):>5} {n:>10} {sim.cycles:>9} {dt:>8.3f} {n / dt:>13,.0f} "
+            f"{n / max(cpu, 1e-9):>12,.0f}")
+
+
+HEADER = (f"{'program':<32} {'waves':>5} {'wave-instr':>10} {'cycles':>9} {'seconds':>8} {'wave-instr/s':>13} "
+          f"{'cpu-instr/s':>12}")
+
+
+def baseline(base: str, iters: int, rounds: int, repeat: int, only: str = "") -> None:
+    """The summary rows measured for the checkout `base` and for this one, alternately, each in a
+    fresh process; the best CPU figure of each side and their ratio."""
+    import subprocess
+    here = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    script = os.path.abspath(__file__)
+    print(f"{'program':<32} {'base cpu-instr/s':>17} {'this cpu-instr/s':>17} {'ratio':>6}")
+    for label, _ in summary_cases(iters):
+        if only not in label:
+            continue
+        best = {base: 0.0, here: 0.0}
+        for _ in range(max(1, rounds)):
+            for root in (base, here):
+                env = dict(os.environ, PYTHONPATH=root)
+                # this script runs the case in both trees (the base may predate --case), importing
+                # gcnemu from `root`; the iGEMM workload comes from this checkout's benchmarks/
+                out = subprocess.run([sys.executable, script, "--case", label, "--iters", str(iters),
+                                      "--repeat", str(repeat)], capture_output=True, text=True, env=env)
+                if out.returncode:
+                    raise SystemExit(f"{label} under {root}: {out.stderr.strip().splitlines()[-1:]}")
+                best[root] = max(best[root], float(out.stdout.split()[-1]))
+        print(f"{label:<32} {best[base]:>17,.0f} {best[here]:>17,.0f} {best[here] / best[base]:>6.2f}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--iters", type=int, default=2000)
@@ -157,7 +227,30 @@ def main() -> int:
     ap.add_argument("--sort", default="tottime", choices=("tottime", "cumulative", "ncalls"),
                     help="--profile: order of the function table")
     ap.add_argument("--top", type=int, default=25, help="--profile: functions shown")
+    ap.add_argument("--summary", action="store_true", help="only the rows the README quotes")
+    ap.add_argument("--baseline", default=None, metavar="DIR",
+                    help="ratios of the README rows against the checkout in DIR (interleaved runs)")
+    ap.add_argument("--rounds", type=int, default=3, help="--baseline: alternations per row")
+    ap.add_argument("--case", default=None, help=argparse.SUPPRESS)  # one summary row, CPU figure only
     args = ap.parse_args()
+    if not args.profile:
+        warm_up()
+    if args.case:
+        make_sim = dict(summary_cases(args.iters))[args.case]
+        n, _dt, _sim, cpu = best_of(make_sim, args.repeat)
+        print(f"{n / max(cpu, 1e-9):.1f}")
+        return 0
+    if args.baseline:
+        baseline(os.path.abspath(args.baseline), args.iters, args.rounds, args.repeat, args.only)
+        return 0
+    if args.summary:
+        print(HEADER)
+        for label, make_sim in summary_cases(args.iters):
+            if args.only not in label:
+                continue
+            n, dt, sim, cpu = best_of(make_sim, args.repeat)
+            print(row(label, n, dt, sim, cpu), flush=True)
+        return 0
     cases = [(name, program(body, args.iters), False) for name, body in BODIES.items()]
     cases.append(("timing", program(BODIES["alu-loop"], args.iters), True))
     if args.profile:
@@ -165,6 +258,8 @@ def main() -> int:
         if args.profile in loops:
             src, strip = loops[args.profile]
             sim = make(src, args.waves, strip)
+        elif args.profile == "igemm":
+            sim = make_igemm()
         else:
             paths = [p for p in bundled() if os.path.basename(p) in (args.profile, args.profile + ".s")]
             if not paths:
@@ -192,6 +287,10 @@ def main() -> int:
             continue
         print(f"{name:<26} {len(sim.waves):>5} {n:>10} {sim.cycles:>9} {dt:>8.3f} {n / dt:>13,.0f} "
               f"{n / max(cpu, 1e-9):>12,.0f}", flush=True)
+    if "igemm".startswith(args.only) or args.only in "igemm":
+        n, dt, sim, cpu = best_of(make_igemm, args.repeat)
+        print(f"{'igemm (MIOpen, 1 WG)':<26} {len(sim.waves):>5} {n:>10} {sim.cycles:>9} {dt:>8.3f} "
+              f"{n / dt:>13,.0f} {n / max(cpu, 1e-9):>12,.0f}", flush=True)
     return 0
 
 

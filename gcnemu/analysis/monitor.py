@@ -155,25 +155,28 @@ class HazardMonitor:
 
     # ------------------------------------------------------------------ wait states
     def _wait_states(self, w: _Wave, wave: int, c: Facts, cycle: int) -> list[HazardEvent]:
-        cm = self.cons[c.index]
+        ci = c.index
+        cm = self.cons[ci]
         if not cm or not w.history:
             return []
-        W = self.index.window(cm)
-        # the situation: the producers within the window and their distances
+        W = self._cons_window[ci]
+        # the situation: the producers within the window and their distances, as one flat tuple
+        # (index, distance, index, distance, ...) (measured: a pair per entry cost a third more)
         pos = w.pos
         prod = self.prod
-        seen = []
+        seen = [ci]
         hit = False
         for j, pos_after, _ in reversed(w.history):
             d = pos - pos_after
             if d >= W:
                 break
-            seen.append((j, d))
-            if prod[j] & cm:
+            seen.append(j)
+            seen.append(d)
+            if not hit and prod[j] & cm:
                 hit = True
         if not hit:
             return []
-        key = (c.index, tuple(seen))
+        key = tuple(seen)
         found = self._ws_memo.get(key)
         if found is None:
             found = self._ws_memo[key] = self._wait_state_findings(w, c, cm, W)

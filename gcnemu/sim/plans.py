@@ -38,14 +38,16 @@ _VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (C
 
 
 def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
-              mode: fp.FloatMode = fp.DEFAULT_MODE) -> Plan | None:
+              mode: fp.FloatMode = fp.DEFAULT_MODE, target: str | None = None) -> Plan | None:
     """The plan of `ins`, or None when the general path must execute it (see the module doc).
     `sem` is the semantic function the engine would call: a plan stands only for the
     registered function of the table entry (a replaced one is executed as it is). `mode` is
     the launch's MODE (the Ctx's default); a wave whose MODE s_setreg changed takes the
-    general path for float instructions."""
+    general path for float instructions. `target` (the Ctx's) names the MFMA catalog."""
     if sem is None or ins.modifiers:
         return None
+    if target is not None and ins.mnemonic.startswith("v_mfma_"):
+        return _mfma_plan(ins, sem, nvgpr, target)
     base, _suffix, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
     if is_sdwa or is_dpp or SEMANTICS.get(base) is not sem:
         return None
@@ -287,4 +289,52 @@ def _scc_branch_plan(ops: tuple, taken: int, labels: dict) -> Plan | None:
 
     def plan(st):
         return [], [("scc", 0)], target if st.scc == taken else None
+    return plan
+
+
+# ---------------------------------------------------------------- v_mfma_*: D = A x B + C
+def _mfma_plan(ins: Instruction, sem: Callable, nvgpr: int, target: str) -> Plan | None:
+    """The plan of a dense MFMA with no modifiers whose numerics mfma_exec has planned: what
+    `semantics.mfma.mfma` does (A, B, C register rows read and recorded in that order, D
+    written to every lane: MFMAs ignore EXEC), without the Ctx, the catalog lookup and the
+    modifier parsing per issue. Register operands only (a constant C takes the general path)."""
+    from ..isa import mfma as M
+    from . import mfma_exec
+    from .semantics import mfma as mfma_sem
+    if sem is not mfma_sem.mfma:
+        return None
+    info = M.lookup(ins.mnemonic, target)
+    if info is None or info.sparse or info.scaled or info.format_select:
+        return None
+    ops = ins.operands
+    if len(ops) != 4:
+        return None
+    counts = (None, info.a_regs, info.b_regs, info.cd_regs)
+    for op, n in zip(ops, counts):
+        if type(op) is not Reg or op.file not in ("v", "a") or (n is not None and op.count < n) \
+                or op.index + (n or op.count) > nvgpr:
+            return None
+    run = mfma_exec._FAST.get((info, (False, False, False)), False)
+    if run is False:
+        run = mfma_exec._FAST[(info, (False, False, False))] = mfma_exec._fast_plan(info, (False,) * 3)
+    if run is None:
+        return None
+    dst = ops[0]
+    if dst.index + info.cd_regs > nvgpr:
+        return None
+    srcs = [(op.file == "v", op.index, n, [(op.file, op.index + k) for k in range(n)])
+            for op, n in zip(ops[1:], counts[1:])]
+    (av, ai, an, ak), (bv, bi, bn, bk), (cv, ci, cn, ck) = srcs
+    dfile, dindex = dst.file, dst.index
+
+    def plan(st):
+        a = (st.vgpr if av else st.agpr)[ai:ai + an]
+        b = (st.vgpr if bv else st.agpr)[bi:bi + bn]
+        c = (st.vgpr if cv else st.agpr)[ci:ci + cn]
+        d = run(a, b, c)
+        if d is None:  # a sum that is not finite: the general path's IEEE fallback
+            return None
+        wr = RegWrite(dfile, dindex, d, _ALL_LANES)
+        wr.full = True  # every lane: the same registers as the masked merge with all lanes on
+        return [wr], ak + bk + ck, None
     return plan
