@@ -70,10 +70,10 @@ def igemm_simulation(kernel=None, c: int = 256, k: int = 64, hi: int = 8, wi: in
     setup = Setup(workgroup_size=(128, 1, 1))
     setup.buffers += [BufferSpec("in", x), BufferSpec("wei", w), BufferSpec("out", out)]
     setup.args = [("p_in", "in"), ("p_wei", "wei"), ("p_out", "out"),
-                  ("hi", hi), ("wi", wi), ("n", n), ("k", k), ("c", c), ("ho", hi), ("wo", wi),
+                  ("hi", hi), ("wi", wi), ("n_", n), ("k", k), ("c", c), ("ho", hi), ("wo", wi),
                   ("stride_h", 1), ("stride_w", 1), ("dilation_h", 1), ("dilation_w", 1), ("pad_h", 0), ("pad_w", 0),
-                  ("y", 1), ("x", 1), ("group", 1), ("magic_0", m0), ("magic_1", m1), ("magic_2", m2),
+                  ("y_", 1), ("x", 1), ("group", 1), ("magic_0", m0), ("magic_1", m1), ("magic_2", m2),
                   ("magic_3", m3), ("magic_4", 0), ("magic_5", 0),
                   ("shift_pack_0", s0 | s1 << 8 | s2 << 16 | s3 << 24), ("shift_pack_1", 0),
-                  ("gemm_k_split", 0), ("pack_0", 0)]
+                  ("gemm_k_split", 0), ("__pack_0", 0)]
     return Simulation(kernel, setup, **kw)
