@@ -13,10 +13,11 @@ venv that sees this interpreter's packages (numpy, lark...). Each workload then 
 subprocess of that venv and of this tree, alternately, `--repeat` times; the best of each is
 kept. A workload the baseline cannot run (a feature it lacks) shows `n/a` there.
 
-The workloads (see `WORKLOADS`): the timed engine on the ALU/memory/MFMA loops and on bundled
-kernels including the flagship GEMM; the functional (batched) engine on grids of 64, 256 and
+The workloads (see `WORKLOADS`): the timed engine on the ALU/memory/MFMA loops, on bundled
+kernels including the flagship GEMM, and on one workgroup of a real MIOpen iGEMM kernel; the functional (batched) engine on grids of 64, 256 and
 1024 waves; the grid runner's process scaling; `check` and `lint` on the real 47k-line Tensile
-GEMM of tests/corpus. The unit of each figure is in its row.
+GEMM of tests/corpus. The unit of each figure is in its row. After the table: `gcnemu timeline`
+against `llvm-mca -timeline` on the same 10,000-line straight-line block.
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ WORKLOADS = [
     Workload("timed mfma-loop, 4 waves", "wave-instr/s"),
     Workload("timed gemm_lds_dma_gfx942.s (flagship)", "wave-instr/s", "5x"),
     Workload("timed sgemm_vector.s", "wave-instr/s"),
+    Workload("timed MIOpen iGEMM workgroup", "wave-instr/s", "5x"),
     Workload("functional sgemm_vector.s, 64 waves", "wave-instr/s"),
     Workload("functional sgemm_vector.s, 256 waves", "wave-instr/s"),
     Workload("functional sgemm_vector.s, 1024 waves", "wave-instr/s", "20M/s"),
@@ -135,6 +137,9 @@ def measure(name: str) -> tuple[int, float, float]:
         loop = name.split()[1].rstrip(",")
         waves = int(name.split(", ")[1].split()[0])
         return _timed(lambda: be.make(be.program(be.BODIES[loop], 2000), waves))
+    if name == "timed MIOpen iGEMM workgroup":
+        import igemm_workload
+        return _timed(lambda: igemm_workload.igemm_simulation())
     if name.startswith("timed "):
         return _timed(lambda: be.make_bundled(_program(name.split()[1])))
     if name.startswith("functional "):
@@ -147,6 +152,42 @@ def measure(name: str) -> tuple[int, float, float]:
     if name.startswith("lint "):
         return _front(lint=True)
     raise SystemExit(f"unknown workload {name!r}")
+
+
+def straight_line(n: int = 10_000, seed: int = 1) -> str:
+    """A straight-line block of `n` VALU/SALU instructions on random registers (no branches,
+    no memory): what `llvm-mca -timeline` models, for the timeline comparison."""
+    import random
+    rnd = random.Random(seed)
+    forms = ["v_add_u32 v{a}, v{b}, v{c}", "v_mul_f32 v{a}, v{b}, v{c}", "v_fma_f32 v{a}, v{b}, v{c}, v{d}",
+             "s_add_u32 s{s}, s{t}, 1", "v_mov_b32 v{a}, s{s}", "v_xor_b32 v{a}, v{b}, v{c}"]
+    lines = [rnd.choice(forms).format(a=rnd.randint(10, 60), b=rnd.randint(10, 60), c=rnd.randint(10, 60),
+                                      d=rnd.randint(10, 60), s=rnd.randint(10, 40), t=rnd.randint(10, 40))
+             for _ in range(n)]
+    return "".join(f"  {x}\n" for x in lines) + "  s_endpgm\n"
+
+
+def timeline_vs_mca(python: str, env: dict, repeat: int) -> str:
+    """`gcnemu timeline` (a fresh process: what a user waits for) against `llvm-mca -timeline`
+    on the same 10k-line block, best of `repeat` each."""
+    import shutil
+    mca = shutil.which("llvm-mca-22") or "/usr/lib/llvm-22/bin/llvm-mca"
+    if not os.path.exists(mca):
+        return "timeline vs llvm-mca: llvm-mca 22 not found"
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "line10k.s"
+        src.write_text(straight_line())
+        runs = {"gcnemu": [python, "-m", "gcnemu", "timeline", "--arch", "gfx90a", str(src)],
+                "llvm-mca": [mca, "-mtriple=amdgcn", "-mcpu=gfx90a", "-timeline", "-iterations=1", str(src)]}
+        best = {}
+        for _ in range(max(1, repeat)):
+            for who, cmd in runs.items():
+                t0 = time.perf_counter()
+                subprocess.run(cmd, capture_output=True, env=env, timeout=600)
+                best[who] = min(best.get(who, float("inf")), time.perf_counter() - t0)
+    return (f"timeline of a 10,000-line straight-line block (gfx90a), fresh processes: gcnemu "
+            f"{best['gcnemu']:.2f} s, llvm-mca -timeline {best['llvm-mca']:.2f} s: "
+            f"{best['gcnemu'] / best['llvm-mca']:.1f}x (target: within 5x)")
 
 
 # ------------------------------------------------------------------ the driver
@@ -236,6 +277,9 @@ def main() -> int:
                   flush=True)
             if isinstance(new, str):
                 print(f"    this tree failed: {new}")
+        if not args.only or "timeline" in args.only:
+            print()
+            print(timeline_vs_mca(sys.executable, here_env, args.repeat))
     return 0
 
 
