@@ -208,7 +208,11 @@ def test_the_timed_engine_in_worker_processes_gives_the_same_memory(compiled):
 
 
 def test_the_cli_runs_it_by_argument_names(compiled):
-    """`gcnemu run FILE --grid N --arg name=value`: the user's view of the same launch."""
+    """`gcnemu run FILE --grid N --arg name=value`: the user's view of the same launch, with no
+    error or warning. Two notes remain, both true and both the calling convention at work:
+    __ocml_pow_f32's prologue copies the caller's frame pointer s33 (never set by the kernel) to
+    restore it on return, and saves callee-saved v16 in all lanes (exec = -1), including lanes
+    the kernel left unwritten (the last workgroup's work-items past n)."""
     total = GRID * WG
     r = subprocess.run([sys.executable, "-m", "gcnemu", "run", str(compiled["gfx90a"]), "--grid", str(GRID),
                         "--workgroup", str(WG), "--functional", "--format", "json",
@@ -219,4 +223,4 @@ def test_the_cli_runs_it_by_argument_names(compiled):
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["kernel"] == "ocml_math"
-    assert not [d for d in out["diagnostics"] if d["severity"] == "error"]
+    assert [d for d in out["diagnostics"] if d["severity"] in ("error", "warning")] == []
