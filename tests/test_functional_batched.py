@@ -360,3 +360,56 @@ def test_groups_larger_than_a_chunk_run_in_pieces_with_the_same_results(program,
     for a, b in zip(whole.waves, pieces.waves):
         assert np.array_equal(a.vgpr, b.vgpr) and np.array_equal(a.agpr, b.agpr)
         assert np.array_equal(a.sgpr, b.sgpr) and np.array_equal(a.vgpr_init, b.vgpr_init)
+
+
+# ---------------------------------------------------------------- per-lane loops run on groups too
+
+PER_LANE = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 128
+//   grid: 3
+//   buffer O: u32[3840] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_and_b32 v1, 0x3ff, v0
+  s_lshl_b32 s3, s2, 7
+  v_add_u32 v1, s3, v1                 // global work-item id
+  v_mul_u32_u24 v2, 0x9e3779b1, v1     // per-lane bit patterns
+  v_xor_b32 v3, 0x5bd1e995, v2
+  v_cvt_f64_u32 v[4:5], v1
+  v_ldexp_f64 v[4:5], v[4:5], 20       // 2^20 .. 2^29 times the id: segments after the first
+  v_trig_preop_f64 v[6:7], v[4:5], 1
+  v_trig_preop_f64 v[8:9], |v[4:5]|, v1
+  v_perm_b32 v10, v2, v3, v1
+  v_sad_u8 v11, v2, v3, v1
+  v_msad_u8 v12, v2, v3, 7
+  v_lerp_u8 v13, v2, v3, v1
+  v_fma_f64 v[16:17], v[4:5], v[6:7], -v[4:5]  // exact-rational fma, element by element
+  v_mul_u32_u24 v14, 40, v1            // 10 dwords out per work-item
+  s_waitcnt lgkmcnt(0)
+  {stores}
+  s_endpgm
+"""
+
+
+def test_instructions_with_per_lane_loops_run_on_groups_of_waves(tmp_path):
+    """Semantics written as a loop over the 64 lanes (the 2/pi table lookup of v_trig_preop_f64,
+    the exact fma_f64, the byte loops of v_perm_b32, v_sad/msad and v_lerp_u8) also get the functional engine's
+    arrays of several waves at once, and must give what the timed engine gives per wave.
+    (v_trig_preop_f64 and v_fma_f64 in ocml's double sine raised TypeErrors there, tests/test_ocml.py.)"""
+    stores = "\n  ".join(f"global_store_dword v14, v{r}, s[4:5] offset:{4 * k}"
+                         for k, r in enumerate([6, 7, 8, 9, 10, 11, 12, 13, 16, 17]))
+    path = tmp_path / "per_lane.s"
+    path.write_text(PER_LANE.format(stores=stores))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, grun = run_grid(snippet, kernel, (3, 1, 1), job, jobs=1)
+    assert all(r.error is None for r in grun.results)
+    functional, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+    assert functional.error is None and frun.fallback is None
+    assert frun.batched > 0
+    out_t, out_f = timed.memory.buffer("O").data.view(np.uint32), functional.memory.buffer("O").data.view(np.uint32)
+    assert np.count_nonzero(out_t.reshape(-1, 10), axis=0).min() > 100  # every column computed something
+    assert np.array_equal(out_t, out_f)

@@ -404,7 +404,11 @@ def _f64_to_f16(x: np.ndarray) -> np.ndarray:
 
 def fma_f64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """Correctly rounded a*b+c in float64, exact rational arithmetic for finite lanes."""
-    a, b, c = (np.asarray(v, dtype=np.float64) for v in (a, b, c))
+    # flat copies of one common shape (one wave's lanes, or the functional engine's group of
+    # waves), indexed one element at a time below, and the result given back in that shape
+    a, b, c = np.broadcast_arrays(*(np.asarray(v, dtype=np.float64) for v in (a, b, c)))
+    shape = a.shape
+    a, b, c = (v.ravel() for v in (a, b, c))
     with np.errstate(over="ignore", invalid="ignore"):
         out = a * b + c
     finite = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
@@ -419,7 +423,7 @@ def fma_f64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
             out[i] = float(exact)
         except OverflowError:
             out[i] = np.inf if exact > 0 else -np.inf
-    return fix_nans(out, a, b, c)
+    return fix_nans(out, a, b, c).reshape(shape)
 
 
 # ---------------------------------------------------------------- transcendentals (within 1 ulp)

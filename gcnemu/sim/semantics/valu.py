@@ -408,7 +408,7 @@ def v_perm_b32(ctx: Ctx, ins) -> None:
     """Each byte k of D = byte_permute({S0, S1}, S2[8k+7:8k])."""
     data = (_u32(ctx, 1).astype(U64) << U64(32)) | _u32(ctx, 2).astype(U64)
     sel = _u32(ctx, 3)
-    out = np.zeros(64, dtype=U32)
+    out = np.zeros(np.broadcast(data, sel).shape, dtype=U32)  # one wave's lanes or a group of waves
     for k in range(4):
         out |= byte_permute(data, (sel >> U32(8 * k)) & U32(0xFF)) << U32(8 * k)
     ctx.write_v(0, out)
@@ -463,7 +463,7 @@ def _make_sad(name: str, size: int, shift: int, masked: bool = False) -> None:
     def op(ctx: Ctx, ins) -> None:
         """Sum over bytes (words) of |S0 part - S1 part|, shifted, plus S2 (msad skips S1 parts equal to 0)."""
         a, b = _lane_parts(_u32(ctx, 1), size), _lane_parts(_u32(ctx, 2), size)
-        total = np.zeros(64, dtype=I64)
+        total = np.zeros(np.broadcast(a[0], b[0]).shape, dtype=I64)
         for pa, pb in zip(a, b):
             d = _absdiff(pa, pb).astype(I64)
             total += np.where(pb == 0, 0, d) if masked else d
@@ -526,7 +526,7 @@ def v_mqsad_u32_u8(ctx: Ctx, ins) -> None:
 def v_lerp_u8(ctx: Ctx, ins) -> None:
     """Per byte: (S0 + S1 + S2[bit 0 of the byte]) >> 1 (unsigned average with a rounding bit)."""
     a, b, c = (_lane_parts(_u32(ctx, k), 8) for k in (1, 2, 3))
-    out = np.zeros(64, dtype=U32)
+    out = np.zeros(np.broadcast(a[0], b[0], c[0]).shape, dtype=U32)
     for k in range(4):
         out |= ((a[k] + b[k] + (c[k] & U32(1))) >> U32(1)) << U32(8 * k)
     ctx.write_v(0, out)

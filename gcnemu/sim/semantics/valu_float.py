@@ -325,6 +325,7 @@ def _two_over_pi_words(count: int = 37) -> tuple[int, ...]:
 
 
 TWO_OVER_PI = _two_over_pi_words()
+_TWO_OVER_PI_WORDS = np.array(TWO_OVER_PI, dtype=np.uint64)
 
 
 @semantic("v_trig_preop_f64")
@@ -342,17 +343,16 @@ def v_trig_preop_f64(ctx: Ctx, ins) -> None:
     seg = ctx.src(2, "u32").astype(np.int64) & 31
     exponent = ((x.view(np.uint64) >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.int64)
     shift = seg * 53 + np.where(exponent > 1077, exponent - 1077, 0)
-    out = np.zeros(64, dtype=F64)
-    for lane in range(64):
-        sh = int(shift[lane])
-        idx, b = sh >> 5, sh & 31
-        if idx + 2 >= len(TWO_OVER_PI):
-            continue
-        hi = (TWO_OVER_PI[idx] << 32) | TWO_OVER_PI[idx + 1]
-        lo = TWO_OVER_PI[idx + 2] << 32
-        if b:
-            hi = ((hi << b) | (lo >> (64 - b))) & 0xFFFFFFFFFFFFFFFF
-        scale = -53 - sh + (128 if exponent[lane] >= 1968 else 0)
-        out[lane] = np.ldexp(np.float64(hi >> 11), scale)
+    # element-wise over any shape (one wave's lanes, or the functional engine's group of waves):
+    # the 64 bits of 2/pi from bit `shift` on are words idx, idx+1 and the top of idx+2, moved left by b
+    idx, b = shift >> 5, (shift & 31).astype(np.uint64)
+    inside = idx + 2 < len(TWO_OVER_PI)
+    at = np.where(inside, idx, 0)
+    hi = (_TWO_OVER_PI_WORDS[at] << np.uint64(32)) | _TWO_OVER_PI_WORDS[at + 1]
+    lo = _TWO_OVER_PI_WORDS[at + 2] << np.uint64(32)
+    spill = np.where(b > 0, lo >> (np.uint64(64) - np.maximum(b, np.uint64(1))), np.uint64(0))  # no shift by 64
+    bits53 = ((hi << b) | spill) >> np.uint64(11)  # exact in a float64
+    scale = -53 - shift + np.where(exponent >= 1968, 128, 0)
+    out = np.where(inside, np.ldexp(bits53.astype(F64), scale.astype(np.int32)), 0.0)
     out = np.where(np.isnan(x), fp.quieted(x), out)
     _out(ctx, "f64", out)
