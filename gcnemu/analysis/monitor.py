@@ -270,12 +270,21 @@ class HazardMonitor:
             return True
         meets = self._meets_any
         fi = f.index
+        ca = self.counters
+        touches = None
         for q, counter in ((vm, "vm"), (lgkm, "lgkm")):
             for x in q:
                 hit = meets.get((fi, x))
                 if hit is None:
-                    read, write = self.counters._meets(f, x, counter)
-                    hit = meets[(fi, x)] = read is not None or write is not None
+                    if touches is None:
+                        touches = ca._touches(f)
+                    # no shared register: _meets finds nothing (its own first test), so skip it
+                    if ca._returns(x).isdisjoint(touches):
+                        hit = False
+                    else:
+                        read, write = ca._meets(f, x, counter)
+                        hit = read is not None or write is not None
+                    meets[(fi, x)] = hit
                 if hit:
                     return True
         return False
