@@ -84,6 +84,11 @@ class HazardMonitor:
         self._plain = [f.waitcnt is None and f.mem is None for f in self.facts]  # counters.step is identity
         self._ws_memo: dict[tuple, list] = {}
         self._ctr_memo: dict[tuple, list] = {}
+        # instructions whose counter findings look at more than the registers queue entries return
+        # into (CounterAnalysis._check_state): DS reads of LDS (pending DMAs) and s_barrier
+        self._queue_special = [f.base == "s_barrier" or (f.mem is not None and f.mem.reads_lds
+                                                          and f.base.startswith("ds_")) for f in self.facts]
+        self._meets_any: dict[tuple[int, int], bool] = {}  # (instruction, queued op) -> they meet
         self._step_memo: dict[tuple, tuple] = {}
         self._prod_bits = [_bits(m) for m in self.prod]
         self._cons_bits = [_bits(m) for m in self.cons]
@@ -232,6 +237,10 @@ class HazardMonitor:
             return []
         key = (f.index, w.vm, w.lgkm)
         found = self._ctr_memo.get(key)
+        if found is None and not self._queues_matter(f, w.vm, w.lgkm):
+            # no outstanding operation meets this instruction: no finding, whatever the queues'
+            # order (a memo miss here is the common case: 4 waves interleave their queues freely)
+            found = self._ctr_memo[key] = []
         if found is None:
             found = []
             for h in self.counters.check(f, {(w.vm, w.lgkm)}):
@@ -244,6 +253,41 @@ class HazardMonitor:
         return [HazardEvent(rule, wave, cycle, cons, prod, list(regs), msg, consumer_span=cs, producer_span=ps,
                             source="rules")
                 for rule, cons, prod, regs, msg, cs, ps in found]
+
+
+    def _queues_matter(self, f: Facts, vm: tuple, lgkm: tuple) -> bool:
+        """Can the counter rules find anything for ``f`` with these queues?
+
+        ``CounterAnalysis._check_state`` reports only (a) a queue entry whose returned registers
+        ``f`` reads or overwrites (``_meets``), (b) for a DS read of LDS or an ``s_barrier``,
+        LDS DMAs and DS writes in the queues. So when ``f`` is neither of (b) and no entry meets
+        it, the answer is "nothing" without building the state's findings. The per-pair test is
+        memoised by (instruction, operation), so a queue costs a few dictionary look-ups."""
+        if f.waitcnt is not None:
+            return False
+        special = self._queue_special[f.index]
+        if special and (vm or (lgkm and f.base == "s_barrier")):
+            return True
+        meets = self._meets_any
+        fi = f.index
+        ca = self.counters
+        touches = None
+        for q, counter in ((vm, "vm"), (lgkm, "lgkm")):
+            for x in q:
+                hit = meets.get((fi, x))
+                if hit is None:
+                    if touches is None:
+                        touches = ca._touches(f)
+                    # no shared register: _meets finds nothing (its own first test), so skip it
+                    if ca._returns(x).isdisjoint(touches):
+                        hit = False
+                    else:
+                        read, write = ca._meets(f, x, counter)
+                        hit = read is not None or write is not None
+                    meets[(fi, x)] = hit
+                if hit:
+                    return True
+        return False
 
 
 def _units(reg) -> list[tuple[str, int]]:

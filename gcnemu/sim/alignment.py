@@ -113,7 +113,12 @@ def lane_ranges(lanes) -> str:
 def _find(mnemonic: str, space: str, verb: str, required: int, lanes, addrs, atomic: bool = False):
     if required <= 1 or len(addrs) == 0:
         return None
-    a = np.asarray(addrs).astype(np.uint64, copy=False)
+    a = np.asarray(addrs)
+    # the common case, every lane aligned, in one reduction (the low bits of a signed address
+    # are those of its uint64 view)
+    if a.dtype.kind in "iu" and not int(np.bitwise_or.reduce(a)) & (required - 1):
+        return None
+    a = a.astype(np.uint64, copy=False)
     bad = np.nonzero(a & np.uint64(required - 1))[0]
     if not len(bad):
         return None
@@ -121,38 +126,54 @@ def _find(mnemonic: str, space: str, verb: str, required: int, lanes, addrs, ato
     return Misaligned(mnemonic, space, verb, required, tuple(int(x) for x in lanes[bad]), int(a[bad[0]]), atomic)
 
 
+# memory-operation class -> which rule of `check` applies (the isinstance chain below, decided
+# once per class: check runs at every memory instruction's issue)
+_KIND_OF_TYPE: dict[type, str | None] = {}
+
+
+def _kind(memop) -> str | None:
+    from . import memops as m  # memops imports context, which imports this module
+    for cls, kind in ((m.LdsRead, "lds-read"), (m.LdsWrite, "lds-write"), (m.LdsAtomic, "lds-atomic"),
+                      (m.LdsExchange2, "lds-xchg2"), (m.GlobalAtomic, "global-atomic"),
+                      (m.GlobalLoad, "global-load"), (m.LdsDma, "lds-dma"), (m.GlobalStore, "global-store")):
+        if isinstance(memop, cls):
+            return kind
+    return None
+
+
 def check(mnemonic: str, memop) -> Misaligned | None:
     """The misaligned lanes of one memory operation (None: every lane is aligned, or no rule applies)."""
-    from . import memops as m
     if mnemonic.startswith(("scratch_", "s_")):  # scratch allows misaligned access; SMEM drops the bits
         return None
-    if isinstance(memop, m.LdsRead):
+    t = type(memop)
+    kind = _KIND_OF_TYPE.get(t, "")
+    if kind == "":
+        kind = _KIND_OF_TYPE[t] = _kind(memop)
+    if kind is None:
+        return None
+    if kind == "lds-read":
         for addrs, size in memop.pieces:
             hit = _find(mnemonic, "LDS", "reads", natural(size), memop.lanes, addrs)
             if hit:
                 return hit
         return None
-    if isinstance(memop, m.LdsWrite):
+    if kind == "lds-write":
         for addrs, data in memop.pieces:
             hit = _find(mnemonic, "LDS", "writes", natural(data.shape[1]), memop.lanes, addrs)
             if hit:
                 return hit
         return None
-    if isinstance(memop, m.LdsAtomic):  # 64-bit atomics (_x2, _b64/_u64/_f64) to 8 bytes
+    if kind == "lds-atomic":  # 64-bit atomics (_x2, _b64/_u64/_f64) to 8 bytes
         return _find(mnemonic, "LDS", "updates", memop.width, memop.lanes, memop.addrs, atomic=True)
-    if isinstance(memop, m.LdsExchange2):
+    if kind == "lds-xchg2":
         for addrs, data in memop.pieces:
             hit = _find(mnemonic, "LDS", "updates", data.dtype.itemsize, memop.lanes, addrs, atomic=True)
             if hit:
                 return hit
         return None
-    if isinstance(memop, m.GlobalAtomic):
+    if kind == "global-atomic":
         return _find(mnemonic, "global", "updates", memop.width, memop.lanes, memop.addrs, atomic=True)
-    if isinstance(memop, m.GlobalLoad):
+    if kind in ("global-load", "lds-dma"):  # LDS DMA: the global side; the LDS side is dword aligned
         return _find(mnemonic, "global", "reads", 4 if memop.size >= 4 else 1, memop.lanes, memop.addrs)
-    if isinstance(memop, m.LdsDma):  # the global side; the LDS side is dword aligned by construction
-        return _find(mnemonic, "global", "reads", 4 if memop.size >= 4 else 1, memop.lanes, memop.addrs)
-    if isinstance(memop, m.GlobalStore):
-        size = memop.data.shape[1] if memop.data.ndim == 2 else 0
-        return _find(mnemonic, "global", "writes", 4 if size >= 4 else 1, memop.lanes, memop.addrs)
-    return None
+    size = memop.data.shape[1] if memop.data.ndim == 2 else 0  # global-store
+    return _find(mnemonic, "global", "writes", 4 if size >= 4 else 1, memop.lanes, memop.addrs)

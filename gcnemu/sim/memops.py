@@ -77,13 +77,14 @@ def _read_checked(mem: GlobalMemory, addrs: np.ndarray, size: int, lanes: np.nda
                   in_range: np.ndarray | None, origin: str) -> np.ndarray:
     """Bytes per lane (uint8[n, size]); components out of buffer range read as 0."""
     n = len(lanes)
-    data = np.zeros((n, size), dtype=np.uint8)
     ok = _components(in_range, n)
+    if ok is None:  # every component in range: the read's own fresh array (n = 0 gives (0, size))
+        try:
+            return mem.read(addrs, size, lanes)
+        except MemoryError_ as e:
+            raise _located(e, origin) from None
+    data = np.zeros((n, size), dtype=np.uint8)
     try:
-        if ok is None:
-            if n:
-                data[:] = mem.read(addrs, size, lanes)
-            return data
         piece = size // ok.shape[0]
         for k in range(ok.shape[0]):
             sel = ok[k]

@@ -146,6 +146,10 @@ class GlobalMemory:
         return self.read(np.array([address], dtype=np.uint64), size, np.array([0]))[0]
 
 
+# size -> int64[1, size]: the byte offsets of one lane's access (LDS reads are 1..16 bytes)
+_BYTE_STEPS = {n: np.arange(n, dtype=np.int64)[None, :] for n in range(1, 17)}
+
+
 class LDS:
     """Local data share of one workgroup. Out-of-range accesses: reads give 0, writes are dropped (ISA guide)."""
 
@@ -160,6 +164,11 @@ class LDS:
         """Returns (uint8[n, size], out_of_range mask[n])."""
         addrs = addrs.astype(np.int64)
         oob = (addrs < 0) | (addrs + size > self.size)
+        if not oob.any():  # the common case: no lane to clamp and zero
+            steps = _BYTE_STEPS.get(size)
+            if steps is None:
+                steps = np.arange(size, dtype=np.int64)[None, :]
+            return self.data[addrs[:, None] + steps], oob
         safe = np.where(oob, 0, addrs)
         out = self.data[safe[:, None] + np.arange(size)[None, :]]
         out[oob] = 0
@@ -169,6 +178,12 @@ class LDS:
         addrs = addrs.astype(np.int64)
         size = data.shape[1]
         oob = (addrs < 0) | (addrs + size > self.size)
+        if not oob.any():  # every lane in range: no selection
+            steps = _BYTE_STEPS.get(size)
+            if steps is None:
+                steps = np.arange(size, dtype=np.int64)[None, :]
+            self.data[(addrs[:, None] + steps).reshape(-1)] = data.reshape(-1)
+            return oob
         ok = ~oob
         if ok.any():
             idx = addrs[ok][:, None] + np.arange(size)[None, :]

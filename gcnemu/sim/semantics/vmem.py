@@ -87,10 +87,23 @@ ATOMIC_FORMS.update({"add_f64": "add_f64", "min_f64": "min_f64", "max_f64": "max
 # ---------------------------------------------------------------- operand helpers
 
 
+# id(instruction) -> (the instruction, its origin text): the text is built at every issue of a
+# memory instruction otherwise (Instruction.text() re-renders the operands). The instruction is
+# kept in the value so that its id cannot be reused while the entry lives.
+_ORIGINS: dict[int, tuple[Instruction, str]] = {}
+_ORIGINS_MAX = 1 << 16
+
+
 def _origin(ins: Instruction) -> str:
+    hit = _ORIGINS.get(id(ins))
+    if hit is not None and hit[0] is ins:
+        return hit[1]
     where = f"{ins.span}: {ins.text()}"
     if ins.mnemonic.startswith("flat_"):
         where += " (flat addresses must lie in global buffers: the LDS and scratch apertures are not modelled)"
+    if len(_ORIGINS) >= _ORIGINS_MAX:
+        _ORIGINS.clear()
+    _ORIGINS[id(ins)] = (ins, where)
     return where
 
 
