@@ -70,64 +70,75 @@ def _build():
     njit = numba.njit(cache=True, nogil=True, error_model="numpy")
 
     @njit
-    def fma_f32_kernel(a, b, c, au, bu, cu, s64, su, out, outu):
-        """out = correctly rounded a*b+c (float32 lanes; *u are the uint32 views, s64/su a float64
-        scratch and its uint64 view): fp.fma_f32's algorithm lane by lane."""
+    def fma_f32_kernel(a, b, c):
+        """The correctly rounded a*b+c of float32 lanes (flat, contiguous): fp.fma_f32's algorithm
+        lane by lane."""
         below = np.uint64((1 << 29) - 1)
         midpoint = np.uint64(1 << 28)
         tiny = 2.0 ** -125
-        for i in range(a.size):
+        quiet = np.uint32(0x00400000)
+        out = np.empty(a.size, dtype=np.float32)
+        one = np.uint64(1)
+        for i in range(a.size):  # branch-free (selects), so the loop runs in SIMD registers
             x = np.float64(a[i])
             y = np.float64(b[i])
             z = np.float64(c[i])
             p = x * y  # exact
             s = p + z
-            s64[i] = s
-            bits = su[i]
-            if (bits & below) == midpoint or (abs(s) < tiny and s != 0.0):
-                # the float64 sum rounded to odd (TwoSum error e): a float32 rounding of it is the
-                # rounding of the exact sum
-                bp = s - z
-                e = (p - bp) + (z - (s - bp))
-                if e != 0.0 and (bits & np.uint64(1)) == 0 and np.isfinite(s):
-                    if (s < 0.0) == (e < 0.0):  # (s and e are nonzero here)
-                        su[i] = bits + np.uint64(1)
-                    else:
-                        su[i] = bits - np.uint64(1)
-            r = np.float32(s64[i])
-            out[i] = r
-            if r != r:  # NaN: the first NaN operand quieted, else the canonical qNaN
+            bits = np.float64(s).view(np.uint64)
+            # only a sum on a float32 rounding midpoint, or in the float32 subnormal range, needs
+            # the float64 sum rounded to odd (TwoSum error e: an inexact even sum steps one ulp
+            # toward the exact value); a float32 rounding of that is the rounding of the exact sum
+            suspect = ((bits & below) == midpoint) | ((abs(s) < tiny) & (s != 0.0))
+            bp = s - z
+            e = (p - bp) + (z - (s - bp))
+            fix = suspect & (e != 0.0) & ((bits & one) == 0) & np.isfinite(s)
+            step = one if (s < 0.0) == (e < 0.0) else np.uint64(0xFFFFFFFFFFFFFFFF)  # +1 or -1
+            bits = np.uint64(bits + (step if fix else np.uint64(0)))
+            out[i] = np.float32(bits.view(np.float64))
+        ou = out.view(np.uint32)
+        for i in range(a.size):
+            if out[i] != out[i]:  # NaN: the first NaN operand quieted, else the canonical qNaN
                 if a[i] != a[i]:
-                    outu[i] = au[i] | np.uint32(0x00400000)
+                    ou[i] = np.float32(a[i]).view(np.uint32) | quiet
                 elif b[i] != b[i]:
-                    outu[i] = bu[i] | np.uint32(0x00400000)
+                    ou[i] = np.float32(b[i]).view(np.uint32) | quiet
                 elif c[i] != c[i]:
-                    outu[i] = cu[i] | np.uint32(0x00400000)
+                    ou[i] = np.float32(c[i]).view(np.uint32) | quiet
                 else:
-                    outu[i] = np.uint32(0x7FC00000)
+                    ou[i] = np.uint32(0x7FC00000)
+        return out
 
     @njit
     def exact_sum_kernel(a, b, c, out):
         """out[blk,i,j] = c + sum_k a[blk,i,k]*b[blk,k,j] by Ogita-Rump-Oishi Sum2 in k order, as
-        mfma_exec._accurate_sum; returns False when any element is not finite."""
+        mfma_exec._accurate_sum; returns False when any element is not finite. The j loop is
+        innermost: its elements are independent, so it runs in SIMD registers without changing
+        any element's order of operations (one element's k loop is a serial dependency chain)."""
         nb, m, kk = a.shape
         n = b.shape[2]
         finite = True
+        s = np.empty(n, dtype=np.float64)
+        err = np.empty(n, dtype=np.float64)
         for blk in range(nb):
             for i in range(m):
                 for j in range(n):
-                    s = c[blk, i, j]
-                    err = 0.0
-                    for k in range(kk):
-                        p = a[blk, i, k] * b[blk, k, j]
-                        t = s + p
-                        bp = t - s
-                        err += (s - (t - bp)) + (p - bp)
-                        s = t
-                    r = s + err
+                    s[j] = c[blk, i, j]
+                    err[j] = 0.0
+                for k in range(kk):
+                    x = a[blk, i, k]
+                    for j in range(n):
+                        p = x * b[blk, k, j]
+                        sj = s[j]
+                        t = sj + p
+                        bp = t - sj
+                        err[j] += (sj - (t - bp)) + (p - bp)
+                        s[j] = t
+                for j in range(n):
+                    r = s[j] + err[j]
+                    out[blk, i, j] = r
                     if not np.isfinite(r):
                         finite = False
-                    out[blk, i, j] = r
         return finite
 
     class K:
@@ -154,11 +165,7 @@ def fma_f32(a, b, c) -> np.ndarray | None:
     a1 = np.ascontiguousarray(a).reshape(-1)
     b1 = np.ascontiguousarray(b).reshape(-1)
     c1 = np.ascontiguousarray(c).reshape(-1)
-    s64 = np.empty(a1.size, dtype=np.float64)
-    out = np.empty(a1.size, dtype=np.float32)
-    k.fma_f32(a1, b1, c1, a1.view(np.uint32), b1.view(np.uint32), c1.view(np.uint32),
-              s64, s64.view(np.uint64), out, out.view(np.uint32))
-    return out.reshape(shape)
+    return k.fma_f32(a1, b1, c1).reshape(shape)
 
 
 def exact_sum(a64: np.ndarray, b64: np.ndarray, c64: np.ndarray) -> np.ndarray | None:
