@@ -11,6 +11,9 @@
     python benchmarks/bench_grid.py [--waves 64,256,1024] [--workers 1,2] [--workgroups 64]
                                     [--profile] [--baseline DIR [--baseline-waves 64,256]]
 
+With numba installed (gcnemu[fast]) the functional grids also run with GCNEMU_NO_NUMBA=1 in a
+subprocess (the numpy numerics), and the table shows both rates and the ratio.
+
 `--baseline DIR` also runs the functional grids with the gcnemu checked out in DIR (e.g.
 `git archive <commit> | tar -x -C DIR`), in a subprocess, and prints the speedup over it.
 
@@ -35,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 from gcnemu.grid import GridJob, run_functional, run_grid  # noqa: E402
+from gcnemu.sim import accel  # noqa: E402
 from gcnemu.snippets.runner import load_snippet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,12 +108,13 @@ print(run.instructions, time.perf_counter() - t)
 """
 
 
-def baseline_rows(directory: str, waves_list: list[int]) -> dict:
-    """(program, waves) -> wave-instr/s of the functional engine checked out in `directory`."""
+def baseline_rows(directory: str, waves_list: list[int], **env_extra: str) -> dict:
+    """(program, waves) -> wave-instr/s of the functional engine checked out in `directory`
+    (run with the environment variables `env_extra` added)."""
     import os
     import subprocess
     out = {}
-    env = dict(os.environ, PYTHONPATH=directory)
+    env = dict(os.environ, PYTHONPATH=directory, **env_extra)
     for path in PROGRAMS:
         per_wg = load_snippet(str(path)).setup.num_waves
         for waves in waves_list:
@@ -153,17 +158,28 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--baseline", help="a gcnemu checkout to compare the functional engine with")
     ap.add_argument("--baseline-waves", default="64,256")
+    ap.add_argument("--no-numba-column", action="store_true",
+                    help="skip the same grids with GCNEMU_NO_NUMBA=1 (the numpy numerics)")
     args = ap.parse_args()
     waves_list = [int(x) for x in args.waves.split(",")]
+    numba_on = accel.load() is not None  # loaded now: the timings below are the steady state
     frows, profiles = functional_rows(waves_list, args.profile)
     base = baseline_rows(args.baseline, [int(x) for x in args.baseline_waves.split(",")]) if args.baseline else {}
+    numpy_rates = {}
+    if numba_on and not args.no_numba_column:
+        numpy_rates = baseline_rows(str(ROOT), waves_list, GCNEMU_NO_NUMBA="1")
     srows = scaling_rows([int(x) for x in args.workers.split(",")], args.workgroups, args.iterations)
 
-    print("functional engine (gcnemu run --grid N --functional), same run, same machine")
-    extra = f" {'baseline/s':>11} {'speedup':>8}" if base else ""
+    print("functional engine (gcnemu run --grid N --functional), same run, same machine, numba "
+          + ("on" if numba_on else "off (not installed or GCNEMU_NO_NUMBA set)"))
+    extra = f" {'no numba/s':>11} {'numba':>7}" if numpy_rates else ""
+    extra += f" {'baseline/s':>11} {'speedup':>8}" if base else ""
     print(f"{'program':<26} {'waves':>6} {'wave-instr':>11} {'wall':>8} {'wave-instr/s':>13} {'batched':>8}{extra}")
     for name, waves, instr, dt, rate, share in frows:
         line = f"{name:<26} {waves:>6} {instr:>11,} {dt:>7.2f}s {rate:>13,.0f} {share:>7.0f}%"
+        if numpy_rates:
+            slow = numpy_rates.get((name, waves))
+            line += f" {slow:>11,.0f} {rate / slow:>6.1f}x" if slow else f" {'failed':>11} {'':>7}"
         if (name, waves) in base:
             line += f" {base[(name, waves)]:>11,.0f} {rate / base[(name, waves)]:>7.1f}x"
         print(line)
