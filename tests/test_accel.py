@@ -200,3 +200,19 @@ def test_short_runs_do_not_load_numba():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_numba_takes_over_after_the_warm_up_with_the_same_bits(kernels):
+    """A long run switches to the kernels mid-run: the results before and after are the same."""
+    code = ("import sys; import numpy as np; from gcnemu.sim import accel, fp; "
+            "rng = np.random.default_rng(3); "
+            "a, b, c = (rng.standard_normal((16, 64)).astype(np.float32) for _ in range(3)); "
+            "before = fp.fma_f32(a, b, c); loaded = 'numba' in sys.modules; "
+            "after = fp.fma_f32(a, b, c); "
+            "print(loaded, accel._STATE.get('kernels') is not None, "
+            "np.array_equal(before.view(np.uint32), after.view(np.uint32)))")
+    env = dict(os.environ, GCNEMU_NUMBA_WARMUP="1500")  # one 1024-lane call below, the next above
+    env.pop("GCNEMU_NO_NUMBA", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "True", "True"]
