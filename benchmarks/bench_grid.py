@@ -11,6 +11,10 @@
     python benchmarks/bench_grid.py [--waves 64,256,1024] [--workers 1,2] [--workgroups 64]
                                     [--profile] [--baseline DIR [--baseline-waves 64,256]]
 
+With numba installed (gcnemu[fast]) each functional grid also runs with the numba kernels off
+(the numpy numerics), alternating with the numba runs, best of --repeat (3) each; the table shows
+both rates and the ratio.
+
 `--baseline DIR` also runs the functional grids with the gcnemu checked out in DIR (e.g.
 `git archive <commit> | tar -x -C DIR`), in a subprocess, and prints the speedup over it.
 
@@ -22,6 +26,7 @@ lanes; an MFMA's exact sum needs a matmul plus its exactness bound), not in disp
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
 import pstats
@@ -35,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 from gcnemu.grid import GridJob, run_functional, run_grid  # noqa: E402
+from gcnemu.sim import accel  # noqa: E402
 from gcnemu.snippets.runner import load_snippet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +69,18 @@ loop:
 """
 
 
-def functional_rows(waves_list: list[int], profile: bool):
+@contextlib.contextmanager
+def numpy_numerics():
+    """The numba kernels switched off (as GCNEMU_NO_NUMBA does) inside the block."""
+    saved = accel._STATE.get("kernels")
+    accel._STATE["kernels"] = None
+    try:
+        yield
+    finally:
+        accel._STATE["kernels"] = saved
+
+
+def functional_rows(waves_list: list[int], profile: bool, numpy_too: bool = False, repeat: int = 1):
     rows, profiles = [], []
     for path in PROGRAMS:
         snippet = load_snippet(str(path))
@@ -73,10 +90,19 @@ def functional_rows(waves_list: list[int], profile: bool):
         run_functional(snippet, kernel, (1, 1, 1), job)  # warm up (imports, decode caches)
         for waves in waves_list:
             wgs = max(1, waves // per_wg)
-            t = time.perf_counter()
-            sim, run = run_functional(snippet, kernel, (wgs, 1, 1), job)
-            dt = time.perf_counter() - t
-            assert sim.error is None, sim.error.message
+            # best of `repeat` runs, numba and numpy numerics alternating (the machine is shared:
+            # interleaving keeps a burst of load from landing on one side only)
+            dt = slow = float("inf")
+            for _ in range(repeat):
+                t = time.perf_counter()
+                sim, run = run_functional(snippet, kernel, (wgs, 1, 1), job)
+                dt = min(dt, time.perf_counter() - t)
+                assert sim.error is None, sim.error.message
+                if numpy_too:
+                    with numpy_numerics():
+                        t = time.perf_counter()
+                        run_functional(snippet, kernel, (wgs, 1, 1), job)
+                        slow = min(slow, time.perf_counter() - t)
             if profile and waves == max(waves_list):  # a second run, profiled (the timing above is not)
                 prof = cProfile.Profile()
                 prof.enable()
@@ -86,7 +112,8 @@ def functional_rows(waves_list: list[int], profile: bool):
                 pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
                 profiles.append((path.name, waves, out.getvalue()))
             rows.append((path.name, run.waves, run.instructions, dt, run.instructions / dt,
-                         100.0 * run.batched / max(1, run.instructions)))
+                         100.0 * run.batched / max(1, run.instructions),
+                         run.instructions / slow if numpy_too else None))
     return rows, profiles
 
 
@@ -104,12 +131,13 @@ print(run.instructions, time.perf_counter() - t)
 """
 
 
-def baseline_rows(directory: str, waves_list: list[int]) -> dict:
-    """(program, waves) -> wave-instr/s of the functional engine checked out in `directory`."""
+def baseline_rows(directory: str, waves_list: list[int], **env_extra: str) -> dict:
+    """(program, waves) -> wave-instr/s of the functional engine checked out in `directory`
+    (run with the environment variables `env_extra` added)."""
     import os
     import subprocess
     out = {}
-    env = dict(os.environ, PYTHONPATH=directory)
+    env = dict(os.environ, PYTHONPATH=directory, **env_extra)
     for path in PROGRAMS:
         per_wg = load_snippet(str(path)).setup.num_waves
         for waves in waves_list:
@@ -153,17 +181,26 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--baseline", help="a gcnemu checkout to compare the functional engine with")
     ap.add_argument("--baseline-waves", default="64,256")
+    ap.add_argument("--no-numba-column", action="store_true",
+                    help="skip the same grids with the numba kernels off (the numpy numerics)")
+    ap.add_argument("--repeat", type=int, default=3, help="functional runs per row (best of)")
     args = ap.parse_args()
     waves_list = [int(x) for x in args.waves.split(",")]
-    frows, profiles = functional_rows(waves_list, args.profile)
+    numba_on = accel.load() is not None  # loaded now: the timings below are the steady state
+    numpy_too = numba_on and not args.no_numba_column
+    frows, profiles = functional_rows(waves_list, args.profile, numpy_too, args.repeat)
     base = baseline_rows(args.baseline, [int(x) for x in args.baseline_waves.split(",")]) if args.baseline else {}
     srows = scaling_rows([int(x) for x in args.workers.split(",")], args.workgroups, args.iterations)
 
-    print("functional engine (gcnemu run --grid N --functional), same run, same machine")
-    extra = f" {'baseline/s':>11} {'speedup':>8}" if base else ""
+    print("functional engine (gcnemu run --grid N --functional), same run, same machine, numba "
+          + ("on" if numba_on else "off (not installed or GCNEMU_NO_NUMBA set)"))
+    extra = f" {'no numba/s':>11} {'numba':>7}" if numpy_too else ""
+    extra += f" {'baseline/s':>11} {'speedup':>8}" if base else ""
     print(f"{'program':<26} {'waves':>6} {'wave-instr':>11} {'wall':>8} {'wave-instr/s':>13} {'batched':>8}{extra}")
-    for name, waves, instr, dt, rate, share in frows:
+    for name, waves, instr, dt, rate, share, slow in frows:
         line = f"{name:<26} {waves:>6} {instr:>11,} {dt:>7.2f}s {rate:>13,.0f} {share:>7.0f}%"
+        if slow:
+            line += f" {slow:>11,.0f} {rate / slow:>6.1f}x"
         if (name, waves) in base:
             line += f" {base[(name, waves)]:>11,.0f} {rate / base[(name, waves)]:>7.1f}x"
         print(line)

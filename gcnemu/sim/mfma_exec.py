@@ -45,6 +45,7 @@ import numpy as np
 
 from gcnemu.isa import mfma as M
 from gcnemu.isa.mfma import MfmaInfo
+from gcnemu.sim import accel
 
 __all__ = ["execute", "compute", "round_to_xf32"]
 
@@ -217,6 +218,9 @@ def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, Fal
     if cd.bits == 64:
         return _fma_chain(a64, b64, c64)
     if not info.scaled and cd.bits == 32:
+        fast = accel.exact_sum(a64, b64, c64)  # numba: the Sum2 loop compiled, same result
+        if fast is not None:
+            return fast.astype(np.float32)
         quick = _exact_by_matmul(a64, b64, c64, _precision(info.element_type("A")),
                                  _precision(info.element_type("B")))
         if quick is not None:
@@ -399,6 +403,12 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
             b = -b
         if sc < 0:
             c = -c
+        fast = accel.exact_sum(a, b, c)  # numba: the same Sum2 loop, compiled
+        if fast is not None:
+            d = fast.astype(np.float32)
+            out = np.zeros((dregs, 64), dtype=np.uint32)
+            out.ravel()[dflat] = d.view(np.uint32).ravel()
+            return out
         with np.errstate(over="ignore", invalid="ignore", under="ignore"):
             s = c.copy()
             err = np.zeros_like(s)
