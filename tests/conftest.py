@@ -12,8 +12,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 # The numba kernels (gcnemu/sim/accel.py) normally load only after a warm-up of numeric work; in
 # the test session they are used from the first call whenever numba is installed, so every
-# numeric test runs on them. CI runs the equivalence tests a second time with GCNEMU_NO_NUMBA=1
-# (the numpy paths), see .ci/run.
+# numeric test runs on them. tests/test_accel_fallback.py switches them off to run the pinned
+# equivalence cases on the numpy paths, and tests/test_accel.py compares both bit for bit.
 from gcnemu.sim import accel as _accel  # noqa: E402
 
 _accel.WARMUP = 0
