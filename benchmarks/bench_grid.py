@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 
@@ -46,27 +47,7 @@ from gcnemu.snippets.runner import load_snippet  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAMS = [ROOT / "programs" / "gemm_lds_dma_gfx942.s", ROOT / "programs" / "sgemm_vector.s"]
 
-SCALING_KERNEL = """\
-// gcnemu:
-//   arch: gfx90a
-//   workgroup: 64
-//   buffer A: f32[{n}] = arange({n}) -> s[4:5]
-//   buffer C: f32[{n}] = zeros({n}) -> s[6:7]
-  s_lshl_b32 s9, s2, 6
-  v_add_u32 v1, s9, v0
-  v_lshlrev_b32 v1, 2, v1
-  global_load_dword v2, v1, s[4:5]
-  s_waitcnt vmcnt(0)
-  s_mov_b32 s10, {iters}
-  v_mov_b32 v3, 0
-loop:
-  v_fmac_f32 v3, v2, v2
-  s_sub_u32 s10, s10, 1
-  s_cmp_lg_u32 s10, 0
-  s_cbranch_scc1 loop
-  global_store_dword v1, v3, s[6:7]
-  s_endpgm
-"""
+from grid_kernel import SCALING_KERNEL  # noqa: E402  (shared with report.py)
 
 
 @contextlib.contextmanager
