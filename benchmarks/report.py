@@ -66,14 +66,23 @@ WORKLOADS = [
 # ------------------------------------------------------------------ one workload, in a subprocess
 
 
-def _timed(make) -> tuple[int, float, float]:
-    sim = make()
-    c0, t0 = time.process_time(), time.perf_counter()
-    sim.run()
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    if sim.error is not None:
-        raise RuntimeError(sim.error.message)
-    return sim.instructions_executed, wall, cpu
+def _timed(make, budget: float = 1.5) -> tuple[int, float, float]:
+    """The best of several fresh runs of one simulation in this process (at least 3, until
+    `budget` seconds have gone): a kernel of a thousand wave-instructions runs in a fraction of a
+    second, where one run's timing on this shared machine varies by 2x."""
+    best: tuple[int, float, float] | None = None
+    start, runs = time.perf_counter(), 0
+    while runs < 3 or time.perf_counter() - start < budget:
+        sim = make()
+        c0, t0 = time.process_time(), time.perf_counter()
+        sim.run()
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if sim.error is not None:
+            raise RuntimeError(sim.error.message)
+        runs += 1
+        if best is None or cpu < best[2]:
+            best = (sim.instructions_executed, wall, cpu)
+    return best
 
 
 def _program(name: str) -> str:
