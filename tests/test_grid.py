@@ -91,6 +91,19 @@ def test_the_cli_checks_header_expectations_against_the_whole_grid(tmp_path, cap
     assert "check: FAILED" in capsys.readouterr().out
 
 
+def test_a_grid_larger_than_its_buffers_stops_those_workgroups_naming_the_buffer(tmp_path, capsys):
+    """Buffers sized for 4 workgroups, a grid of 6: workgroups 4 and 5 read past buffer A; each
+    says where its address lies, and the run fails even though C's expectation holds."""
+    path = scale_kernel(tmp_path, 4, "//   expect C = arange(256) * 2")
+    assert main(["run", str(path), "--grid", "6"]) == 1
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    for wg in (4, 5):
+        assert f"workgroup ({wg}, 0, 0)" in text
+    assert "bytes past the end of buffer 'A', 1024 bytes" in text
+    assert "workgroup (3, 0, 0): " not in text
+
+
 def test_two_workgroups_writing_the_same_bytes_is_a_race(tmp_path, capsys):
     path = scale_kernel(tmp_path, 4)
     path.write_text(path.read_text().replace("  s_lshl_b32 s9, s2, 6\n", "  s_mov_b32 s9, 0\n"))

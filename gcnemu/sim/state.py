@@ -106,6 +106,16 @@ class GlobalMemory:
             return self.buffers[i]
         return None
 
+    def _near(self, address: int) -> str:
+        """Which buffer an unallocated address lies just past: an index computed for a larger
+        problem (or grid) than the buffer was made for lands there."""
+        i = bisect.bisect_right(self._bases, address) - 1
+        if i < 0:
+            return ""
+        b = self.buffers[i]
+        return (f" ({address - b.end} bytes past the end of buffer '{b.name}', {len(b.data)} bytes at "
+                f"0x{b.base:x}: is it smaller than the grid or the sizes the kernel was given?)")
+
     def _locate(self, addrs: np.ndarray, size: int, lanes: np.ndarray) -> tuple[Buffer, np.ndarray]:
         """The buffer holding all accessed bytes, and the byte offsets; else a MemoryError_."""
         lo = int(addrs.min())
@@ -116,7 +126,8 @@ class GlobalMemory:
             a = int(a)
             b = self.find(a)
             if b is None:
-                raise MemoryError_(f"lane {lane}: address 0x{a:x} is not in any allocated buffer", int(lane), a)
+                raise MemoryError_(f"lane {lane}: address 0x{a:x} is not in any allocated buffer{self._near(a)}",
+                                   int(lane), a)
             if a + size > b.end:
                 raise MemoryError_(f"lane {lane}: access of {size} bytes at 0x{a:x} runs past the end of buffer "
                                    f"'{b.name}' (0x{b.base:x}..0x{b.end:x})", int(lane), a)
