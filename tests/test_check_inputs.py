@@ -272,7 +272,7 @@ def _api_params():
         yield pytest.param(name, marks=marks, id=name)
 
 
-@pytest.mark.parametrize("name", _api_params())
+@pytest.mark.parametrize("name", list(_api_params()))
 def test_hostile_input_through_the_api_gives_diagnostics_inside_the_input(name):
     data, _ = HOSTILE[name]
     prog = parse(data, "hostile.s")
@@ -289,7 +289,7 @@ def _verdict_params():
         yield pytest.param(name, accepted, marks=marks, id=name)
 
 
-@pytest.mark.parametrize("name, accepted", _verdict_params())
+@pytest.mark.parametrize("name, accepted", list(_verdict_params()))
 def test_hostile_input_verdict_matches_llvm_mc(name, accepted, tmp_path, capsys):
     f = tmp_path / "hostile.s"
     f.write_bytes(HOSTILE[name][0])
