@@ -122,3 +122,13 @@ def buffer_descriptor(base: int, num_records: int, stride: int = 0) -> list[int]
     w2 = num_records & 0xFFFFFFFF
     w3 = 0x00027000
     return [w0, w1, w2, w3]
+
+
+def private_segment_descriptor(base: int) -> list[int]:
+    """The V# the runtime builds for scratch through MUBUF (gfx908/gfx90a): swizzled
+    (SWIZZLE_ENABLE, word 1 bit 31) with ADD_TID_ENABLE (word 3 bit 23), 4-byte elements
+    (ELEMENT_SIZE, bit 19) and an index stride of 64 lanes (INDEX_STRIDE 3, bits 21-22),
+    num_records all ones; the same format bits as `buffer_descriptor`. One V# serves the
+    workgroup; each wave adds its own offset (the wave-offset SGPR)."""
+    return [base & 0xFFFFFFFF, (base >> 32) & 0xFFFF | (1 << 31), 0xFFFFFFFF,
+            (1 << 19) | (3 << 21) | (1 << 23) | 0x00027000]

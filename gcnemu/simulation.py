@@ -17,7 +17,8 @@ import numpy as np
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
 from .launch import QUEUE_BYTES
-from .setup import MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, sgpr_range
+from .setup import (MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, private_segment_descriptor,
+                    sgpr_range)
 from .sim.context import SimError
 from .sim.engine import Engine
 from .sim.state import LDS, GlobalMemory, MemoryError_, WaveState
@@ -234,9 +235,7 @@ class Simulation:
         if not hasattr(self, "_scratch_base0"):
             self._scratch_base0 = w.scratch_base or 0
         base = self._scratch_base0
-        words = [base & 0xFFFFFFFF, (base >> 32) & 0xFFFF | (1 << 31), 0xFFFFFFFF,
-                 (1 << 19) | (3 << 21) | (1 << 23) | 0x00027000]
-        return words, ((w.scratch_base or 0) - base) & 0xFFFFFFFF
+        return private_segment_descriptor(base), ((w.scratch_base or 0) - base) & 0xFFFFFFFF
 
     def _check_descriptor(self, desc) -> None:
         """What the launch refuses up front: a workgroup larger than the kernel allows, code
@@ -262,7 +261,6 @@ class Simulation:
         def pair(value: int) -> list[int]:
             return [value & 0xFFFFFFFF, value >> 32]
 
-        base = w.scratch_base or 0
         vsharp, wave_offset = self._private_segment(w)
         for role, slot in layout.user.items():
             if role == "private_segment_buffer":  # a swizzled V# over the workgroup's scratch
