@@ -16,7 +16,7 @@ import sys
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
 from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
-                     os_reason, print_diagnostics, run_limits)
+                     os_reason, print_diagnostics, run_limits, without_cycle_collector)
 
 HELP = "run with timing and show an llvm-mca-style timeline (issue, stalls, completion per instruction)"
 
@@ -79,6 +79,11 @@ def timing_config(args):
 
 
 def run(args) -> int:
+    with without_cycle_collector():
+        return _run(args)
+
+
+def _run(args) -> int:
     from ..asm.parse import parse_file
     from ..asm.resolve import resolve
     from ..simulation import Simulation
