@@ -562,9 +562,15 @@ def fold(op: str, a: int, b: int) -> int:
 
 
 @lru_cache(maxsize=None)
+def _transformer() -> _Builder:
+    """The one transformer both parsers apply (the scanner sets its file, line and symbols)."""
+    return _Builder()
+
+
+@lru_cache(maxsize=None)
 def _parsers() -> tuple[Lark, Lark, _Builder]:
     """Build the two LALR parsers once. lark-cython, when installed, roughly doubles speed."""
-    builder = _Builder()
+    builder = _transformer()
     grammar = _grammar_path().read_text()
     kw: dict = {}
     try:
@@ -577,6 +583,24 @@ def _parsers() -> tuple[Lark, Lark, _Builder]:
     expr = Lark(grammar, parser="lalr", lexer="contextual", start="expression",
                 transformer=builder, maybe_placeholders=True, **kw)
     return instr, expr, builder
+
+
+class _OnFirstParse:
+    """One of the two Lark parsers, built when a line first needs it. Why: building both
+    (grammar analysis, LALR tables) takes ~0.1 s, and most files never reach the grammar: the
+    scanner's fast path and recipes build every line of typical kernels."""
+
+    __slots__ = ("_which",)
+
+    def __init__(self, which: int):
+        self._which = which  # 0: instruction, 1: expression (as _parsers() returns them)
+
+    def parse(self, text: str):
+        return _parsers()[self._which].parse(text)
+
+
+_INSTR_PARSER = _OnFirstParse(0)
+_EXPR_PARSER = _OnFirstParse(1)
 
 
 def _relocate(obj, line: int):
@@ -1909,7 +1933,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                                                    f"of at most {MAX_LINE_CHARS}", Span(file, k, 1, k, 2),
                                                    rule="input-limit"))
         return prog
-    instr_parser, expr_parser, builder = _parsers()
+    instr_parser, expr_parser, builder = _INSTR_PARSER, _EXPR_PARSER, _transformer()
     builder.file = file
     in_comment = False
     comment_open = (1, 1)  # (line, column) of the /* of an open block comment
@@ -2209,7 +2233,7 @@ def _line_shape(raw: str):
     return code, start_col, len(code.rstrip()) + 1
 
 
-def _grammar_instruction(instr_parser: Lark, builder: _Builder, code: str, file: str, lineno: int, start_col: int,
+def _grammar_instruction(instr_parser: Lark | _OnFirstParse, builder: _Builder, code: str, file: str, lineno: int, start_col: int,
                          prog: Program):
     """One statement through the grammar, its errors as diagnostics (None then)."""
     builder.line = lineno
@@ -2298,7 +2322,7 @@ def _remap(obj, segs):
 last_stats: dict[str, int] = {}
 
 
-def _parse_expr(expr_parser: Lark, builder: _Builder, code: str, start: int, lineno: int, prog: Program):
+def _parse_expr(expr_parser: Lark | _OnFirstParse, builder: _Builder, code: str, start: int, lineno: int, prog: Program):
     text = " " * start + code[start:]
     builder.line = lineno
     try:
