@@ -160,3 +160,36 @@ def test_text_output_lists_each_race_once_however_many_waves_repeat_it(tmp_path,
     keys = [(ln.split("]")[0], ln.split(" line ")[1].split()[0]) for ln in lines]
     assert lines and len(keys) == len(set(keys))
     assert any("(in waves 0-3, 4 times" in ln for ln in lines)
+
+
+def test_a_drawn_row_is_its_cells_column_by_column():
+    """The row drawn at once (the fast way) is the row of the per-cell definition: waiting,
+    dispatch, execution and end letters, gaps carrying `=`/`e` through, dots every 5 cycles."""
+    import random
+
+    from gcnemu.views.timeline import Row, _background, _cell, _row_cells
+    rnd = random.Random(7)
+    for _ in range(300):
+        rows = []
+        for k in range(rnd.randint(1, 6)):
+            ready = rnd.randint(0, 200)
+            issue = ready + rnd.choice([0, 0, 1, 3, 40])
+            complete = issue + rnd.choice([0, 1, 2, 4, 16, 300])
+            rows.append(Row(k + 1, "s_nop 0", ready, issue, complete, {}))
+        cols = columns(rows, keep=rnd.choice([1, 2, 6]))
+        background = _background(cols)
+        at = {c: k for k, c in enumerate(cols) if c is not None}
+        for r in rows:
+            slow, prev = [], None
+            for c in cols:
+                slow.append(_cell(r, c, prev))
+                if c is not None:
+                    prev = c
+            assert _row_cells(r, background, at) == "".join(slow), (r, cols)
+
+
+def test_max_rows_shows_the_first_rows_and_counts_the_rest(capsys, mfma_file):
+    rc, out, _ = cli(capsys, "timeline", mfma_file, "--max-rows", "2")
+    assert rc == 0
+    assert [ln.split()[0] for ln in out.splitlines() if ln.startswith("[")] == ["[1]", "[2]"]
+    assert "... 5 more rows (narrow with --range L1:L2)" in out

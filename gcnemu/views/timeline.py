@@ -29,9 +29,13 @@ class Row:
     stalls: dict
 
 
-def rows_for(engine, wave: int, line_range: tuple[int, int] | None = None) -> list[Row]:
+def rows_for(engine, wave: int, line_range: tuple[int, int] | None = None,
+             limit: int | None = None) -> list[Row]:
+    """The rows of `wave` (within `line_range`), the first `limit` of them when given."""
     ins = engine.kernel.instructions
     out = []
+    if limit is not None and limit <= 0:
+        return out
     for r in engine.records:
         if r.wave != wave:
             continue
@@ -39,7 +43,18 @@ def rows_for(engine, wave: int, line_range: tuple[int, int] | None = None) -> li
         if line_range and not (line_range[0] <= i.span.line <= line_range[1]):
             continue
         out.append(Row(i.span.line, i.text(), r.ready, r.issue, r.complete, dict(r.stalls)))
+        if limit is not None and len(out) == limit:
+            break
     return out
+
+
+def count_rows(engine, wave: int, line_range: tuple[int, int] | None = None) -> int:
+    """How many rows rows_for(engine, wave, line_range) has, without building them."""
+    if not line_range:
+        return sum(1 for r in engine.records if r.wave == wave)
+    ins = engine.kernel.instructions
+    lo, hi = line_range
+    return sum(1 for r in engine.records if r.wave == wave and lo <= ins[r.index].span.line <= hi)
 
 
 def columns(rows: list[Row], keep: int = 6) -> list[int | None]:
@@ -75,6 +90,8 @@ def columns(rows: list[Row], keep: int = 6) -> list[int | None]:
 
 
 def _cell(r: Row, c: int | None, prev: int | None) -> str:
+    """The character of row `r` in column `c` (None: a gap after cycle `prev`); _row_cells
+    draws whole rows the same way at once."""
     if c is None:
         # A gap holds no event of any row, so every cycle in it looks like the one
         # after the last shown cycle: waiting and executing rows keep their letter.
@@ -91,11 +108,35 @@ def _cell(r: Row, c: int | None, prev: int | None) -> str:
     return "." if c % 5 == 0 else " "
 
 
+def _background(cols: list[int | None]) -> str:
+    """A row with no event in any column: a dot every 5 cycles, GAP in the gaps."""
+    return "".join(GAP if c is None else "." if c % 5 == 0 else " " for c in cols)
+
+
+def _row_cells(r: Row, background: str, at: dict[int, int]) -> str:
+    """The cells of row `r`, as _cell gives them column by column: between its ready and
+    issue columns `=`, `D` at issue, `e` up to the column before the result lands, `E` there,
+    and the background elsewhere. A gap between two of these columns holds no event of any
+    row, so it takes the letter around it (`=` or `e`). `at`: cycle -> column; a row's
+    ready, issue and last cycles are always shown columns (see `columns`)."""
+    d = at[r.issue]
+    w = at[r.ready] if r.ready < r.issue else d
+    last = r.complete - 1
+    if last > r.issue:
+        e = at[last]
+        return f"{background[:w]}{'=' * (d - w)}D{'e' * (e - d - 1)}E{background[e + 1:]}"
+    return f"{background[:w]}{'=' * (d - w)}D{background[d + 1:]}"
+
+
 def render(engine, wave: int = 0, line_range: tuple[int, int] | None = None, max_rows: int = 400,
            show_table: bool = True) -> str:
-    rows = rows_for(engine, wave, line_range)
-    total = len(rows)
-    rows = rows[:max_rows]
+    if max_rows >= 0:  # the rows shown are built, the others only counted
+        rows = rows_for(engine, wave, line_range, limit=max_rows)
+        total = count_rows(engine, wave, line_range) if len(rows) == max_rows else len(rows)
+    else:  # a negative count drops rows from the end, as a slice does
+        rows = rows_for(engine, wave, line_range)
+        total = len(rows)
+        rows = rows[:max_rows]
     out: list[str] = []
     tgt = engine.target.name
     out.append(f"Timeline view: wave {wave} of {len(engine.waves)} on {tgt}, kernel cycles {engine.cycle}"
@@ -122,14 +163,10 @@ def render(engine, wave: int = 0, line_range: tuple[int, int] | None = None, max
     out.append(" " * label_w + "".join(head_t))
     out.append("Line".ljust(label_w) + "".join(head_u))
     out.append("")
+    background = _background(cols)
+    at = {c: k for k, c in enumerate(cols) if c is not None}
     for r in rows:
-        cells = []
-        prev = None
-        for c in cols:
-            cells.append(_cell(r, c, prev))
-            if c is not None:
-                prev = c
-        out.append(f"[{r.line}]".ljust(label_w) + "".join(cells) + "   " + r.text)
+        out.append(f"[{r.line}]".ljust(label_w) + _row_cells(r, background, at) + "   " + r.text)
     if total > len(rows):
         out.append(f"... {total - len(rows)} more rows (narrow with --range L1:L2)")
     if show_table:
