@@ -308,6 +308,8 @@ class Directive:
 
 def _comment_start(line: str, in_block: bool) -> tuple[int | None, bool, bool]:
     """(column index of a ';' or '//' line comment or None, whether only blanks precede it, block-comment state)."""
+    if not in_block and ";" not in line and "/" not in line and '"' not in line:
+        return None, False, False  # no comment can start here: most lines of a kernel (one C-level scan)
     i, n = 0, len(line)
     quote = False
     code_seen = False
