@@ -251,10 +251,10 @@ def _metadata_loader():
 
 
 def _read_metadata(program: Program, out: dict[str, KernelDescription]) -> None:
-    import yaml
     for st in program.statements:
         if type(st) is not Directive or st.name != ".amdgpu_metadata":
             continue
+        import yaml  # here: most files have no metadata, and PyYAML takes ~25 ms to import
         first = st.span.line + 1  # the body starts on the line after the directive
         body = "\n".join(st.body)
 
@@ -433,11 +433,11 @@ def verify_metadata(program: Program) -> list[Diagnostic]:
     """llvm-mc's verdict on each `.amdgpu_metadata` block: an "invalid HSA metadata" error at the
     end of its `.end_amdgpu_metadata`, as llvm-mc reports it, with a note at the line that made it
     invalid and why (malformed YAML, a missing key, a value of the wrong kind)."""
-    import yaml
     out = []
     for st in program.statements:
         if type(st) is not Directive or st.name != ".amdgpu_metadata":
             continue
+        import yaml
         first = st.span.line + 1
         end_line = first + len(st.body)
         text = program.source_line(end_line, st.span.file)
