@@ -92,3 +92,49 @@ def test_a_hazard_guarded_by_s_nop_16_is_still_reported():
                  "v_accvgpr_read_b32 v4, a0\ns_endpgm\n", "n.s")
     (d,) = [d for d in lint(prog, "gfx90a") if d.severity == "warning"]
     assert d.span.line == 4 and d.extra["provided_wait_states"] == 2
+
+
+def _fields(f):
+    return (f.index, f.mnemonic, f.base, f.classes, f.reads, f.writes, f.wait_states, f.mfma, f.passes, f.hwreg,
+            f.mem, f.waitcnt, f.control, f.target_label, f.span)
+
+
+def _corpus():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    files = sorted((root / "programs").rglob("*.s")) + sorted((root / "tests" / "corpus").rglob("*.s"))[:40]
+    return [f for f in files if f.stat().st_size < 400_000]
+
+
+def test_shared_classification_equals_classifying_each_instruction_alone():
+    """classify_all reuses work between instructions that differ only in their registers (and
+    between identical ones): the facts must be exactly those of classifying each one alone,
+    on the bundled programs, the corpus and a block that names every register class and
+    the SGPRs with a role of their own (vcc, m0, exec, flat_scratch...)."""
+    import random
+
+    from gcnemu.analysis.classify import classify
+    from gcnemu.asm.parse import parse_file
+    rnd = random.Random(3)
+    forms = ["v_add_u32 v{a}, v{b}, v{c}", "v_fma_f32 v{a}, v{b}, 1.0, s{s}", "s_add_u32 s{s}, s{t}, 7",
+             "v_mov_b32 v{a}, s{s}", "v_cmp_eq_u32 s[{s}:{s1}], v{b}, v{c}", "s_mov_b32 s{s}, s{t}",
+             "v_accvgpr_write_b32 a{a}, v{b}", "v_add_co_u32 v{a}, s[{s}:{s1}], v{b}, v{c}",
+             "v_readlane_b32 s{s}, v{b}, s{t}", "s_mov_b64 s[{s}:{s1}], s[{t}:{t1}]",
+             "v_mfma_f32_4x4x1f32 a[{a}:{a3}], v{b}, v{c}, a[{a}:{a3}]", "v_mac_f32 v{a}, v{b}, v{c}",
+             "ds_read_b32 v{a}, v{b}", "global_load_dword v{a}, v[{b}:{b1}], off"]
+    text = ""
+    for _ in range(3000):
+        s = rnd.choice([rnd.randint(0, 40) * 2, rnd.choice([100, 102, 104, 106, 124, 126])])
+        t = rnd.randint(0, 50) * 2
+        a, b = rnd.randint(0, 60) * 4, rnd.randint(0, 60) * 2
+        text += "  " + rnd.choice(forms).format(a=a, a3=a + 3, b=b, b1=b + 1, c=rnd.randint(0, 250), s=s, s1=s + 1,
+                                                t=t, t1=t + 1) + "\n"
+    programs = [parse(text, "mix.s")] + [parse_file(str(p)) for p in _corpus()]
+    assert len(programs) > 20
+    for prog in programs:
+        for target in ("gfx90a", "gfx942"):
+            ins = prog.instructions
+            shared = classify_all(ins, target, prog.symbols)
+            alone = [classify(x, target, prog.symbols) for x in ins]
+            for i, (f, g) in enumerate(zip(shared, alone)):
+                assert _fields(f) == (i, *_fields(g)[1:]), (prog.file, ins[i].text())

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..isa import mfma as mfma_catalog
 from ..isa import opcodes
-from ..asm.program import Call, CallGroup, Imm, Instruction, Modified, Reg, RegList, Special, Span, Symbol
+from ..asm.program import Call, CallGroup, FloatImm, Imm, Instruction, Modified, Reg, RegList, Special, Span, Symbol
 
 # --------------------------------------------------------------------------- registers
 
@@ -266,6 +266,25 @@ def _roles_from_row(info, n: int) -> list[tuple[str, bool, bool]] | None:
             continue
         out.append((role, spec.write, not spec.write))
     return out
+
+
+_ROW_ROLES: dict[tuple[str, int], tuple | None] = {}
+
+
+def _row_roles(mn: str, base: str, n: int) -> tuple[tuple[str, bool, bool], ...] | None:
+    """The opcodes row's roles of `mn` with `n` operands (None: the patterns decide), once per
+    mnemonic and count: a kernel repeats a few dozen mnemonics over thousands of lines."""
+    key = (mn, n)
+    if key in _ROW_ROLES:
+        return _ROW_ROLES[key]
+    roles = None
+    info = opcodes.lookup(mn)
+    # (scalar atomics: the row cannot say that glc makes sdata a destination; the pattern does)
+    if info is not None and not is_mfma(base) and not base.startswith(("s_atomic_", "s_buffer_atomic_")):
+        found = _roles_from_row(info, n)
+        roles = tuple(found) if found is not None else None
+    _ROW_ROLES[key] = roles
+    return roles
 
 
 def _pattern_roles(base: str, n: int, ins: Instruction) -> list[tuple[str, bool, bool]]:
@@ -609,11 +628,7 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
     mn = ins.mnemonic.lower()
     base, suffix = split_suffix(mn)
     ops = ins.operands
-    roles: list[tuple[str, bool, bool]] | None = None
-    info = opcodes.lookup(mn)
-    # (scalar atomics: the row cannot say that glc makes sdata a destination; the pattern does)
-    if info is not None and not is_mfma(base) and not base.startswith(("s_atomic_", "s_buffer_atomic_")):
-        roles = _roles_from_row(info, len(ops))
+    roles = _row_roles(mn, base, len(ops))
     if roles is None:
         roles = _pattern_roles(base, len(ops), ins)
     reads: list[Access] = []
@@ -702,6 +717,86 @@ def _operand_key(o) -> object:
     return (t.__name__, text() if callable(text) else repr(o))
 
 
+# Registers at or past this SGPR index have a role of their own (flat_scratch, xnack_mask, vcc,
+# m0, exec on CDNA): classes look at whether a write touches them, so they are not "any SGPR".
+_PLAIN_SGPR_END = 102
+
+
+def _template_key(ins: Instruction) -> tuple | None:
+    """The key of the instructions whose facts differ from each other's only in which registers
+    they name (see _Template), or None when `ins` is not of that simple form: no modifiers,
+    operands that are VGPRs, AGPRs, ordinary SGPRs or numbers. Everything classify reads
+    besides the register numbers is in the key: mnemonic, each operand's kind, width, number
+    value and columns."""
+    if ins.modifiers:
+        return None
+    parts = []
+    for o in ins.operands:
+        t = type(o)
+        sp = o.span
+        if t is Reg:
+            if not (o.file == "v" or o.file == "a" or (o.file == "s" and o.index + o.count <= _PLAIN_SGPR_END)):
+                return None
+            parts.append((o.file, o.count, sp.column, sp.end_column))
+        elif t is Imm or t is FloatImm:
+            parts.append((_operand_key(o), sp.column, sp.end_column))
+        else:
+            return None
+    return ins.mnemonic, tuple(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """Facts of one instruction of a template key, and for each of its register accesses the
+    operand it came from (-1: implicit, such as exec): another instruction of the key has the
+    same facts with its own operands' registers in those accesses."""
+
+    facts: Facts
+    reads_from: tuple[int, ...]
+    writes_from: tuple[int, ...]
+
+    @staticmethod
+    def of(f: Facts, ins: Instruction) -> "_Template | None":
+        """The template of `f` (classified from `ins`), or None when some fact depends on more
+        than the key and the registers of the accesses (memory operations: their returns)."""
+        if f.mem is not None:
+            return None
+        where = {(o.span.column, o.span.end_column): k for k, o in enumerate(ins.operands) if type(o) is Reg}
+
+        def origin(a: Access) -> int | None:
+            if not a.explicit:
+                return -1
+            k = where.get(a.cols)
+            if k is None:
+                return None
+            o = ins.operands[k]
+            return k if a.reg == RegRange(o.file, o.index, o.count) else None
+
+        reads = tuple(origin(a) for a in f.reads)
+        writes = tuple(origin(a) for a in f.writes)
+        if None in reads or None in writes:
+            return None
+        return _Template(f, reads, writes)
+
+    def facts_for(self, i: int, ins: Instruction) -> Facts:
+        ops = ins.operands
+        f = self.facts
+
+        def rebuilt(accesses: tuple[Access, ...], origins: tuple[int, ...]) -> tuple[Access, ...]:
+            out = []
+            for a, k in zip(accesses, origins):
+                if k < 0:
+                    out.append(a)
+                else:
+                    o = ops[k]
+                    out.append(Access(RegRange(o.file, o.index, o.count), a.role, True, a.cols))
+            return tuple(out)
+
+        return Facts(i, f.mnemonic, f.base, f.classes, rebuilt(f.reads, self.reads_from),
+                     rebuilt(f.writes, self.writes_from), f.wait_states, f.mfma, f.passes, f.hwreg, f.mem,
+                     f.waitcnt, f.control, f.target_label, ins.span)
+
+
 def classify_all(instructions: list[Instruction], target: str, symbols: dict | None = None,
                  lines: list[str] | None = None) -> list[Facts]:
     """Facts for every instruction; identical statements are classified once and share
@@ -714,6 +809,7 @@ def classify_all(instructions: list[Instruction], target: str, symbols: dict | N
     another register where the symbol has another value. (``lines`` is accepted for callers.)
     """
     memo: dict[object, Facts] = {}
+    templates: dict[tuple, _Template | None] = {}
     out: list[Facts] = []
     for i, ins in enumerate(instructions):
         key = (ins.mnemonic, tuple(_operand_key(o) for o in ins.operands),
@@ -721,8 +817,18 @@ def classify_all(instructions: list[Instruction], target: str, symbols: dict | N
                tuple(o.span.column for o in ins.operands))
         f = memo.get(key)
         if f is None:
-            f = classify(ins, target, symbols)
+            tkey = _template_key(ins)
+            tpl = templates.get(tkey) if tkey is not None else None
+            if tpl is not None:  # the same instruction but for its registers (straight-line code)
+                f = tpl.facts_for(i, ins)
+            else:
+                f = classify(ins, target, symbols)
+                if tkey is not None and tkey not in templates:
+                    templates[tkey] = _Template.of(f, ins)
             memo[key] = f
+            if f.index == i and f.span is ins.span:  # the first of its kind: these facts are its own
+                out.append(f)
+                continue
         out.append(Facts(i, f.mnemonic, f.base, f.classes, f.reads, f.writes, f.wait_states, f.mfma, f.passes,
                          f.hwreg, f.mem, f.waitcnt, f.control, f.target_label, ins.span, f.cache))
     return out
