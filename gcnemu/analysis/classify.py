@@ -781,19 +781,11 @@ class _Template:
     def facts_for(self, i: int, ins: Instruction) -> Facts:
         ops = ins.operands
         f = self.facts
-
-        def rebuilt(accesses: tuple[Access, ...], origins: tuple[int, ...]) -> tuple[Access, ...]:
-            out = []
-            for a, k in zip(accesses, origins):
-                if k < 0:
-                    out.append(a)
-                else:
-                    o = ops[k]
-                    out.append(Access(RegRange(o.file, o.index, o.count), a.role, True, a.cols))
-            return tuple(out)
-
-        return Facts(i, f.mnemonic, f.base, f.classes, rebuilt(f.reads, self.reads_from),
-                     rebuilt(f.writes, self.writes_from), f.wait_states, f.mfma, f.passes, f.hwreg, f.mem,
+        reads = tuple([a if k < 0 else Access(RegRange(ops[k].file, ops[k].index, ops[k].count), a.role, True, a.cols)
+                       for a, k in zip(f.reads, self.reads_from)])
+        writes = tuple([a if k < 0 else Access(RegRange(ops[k].file, ops[k].index, ops[k].count), a.role, True, a.cols)
+                        for a, k in zip(f.writes, self.writes_from)])
+        return Facts(i, f.mnemonic, f.base, f.classes, reads, writes, f.wait_states, f.mfma, f.passes, f.hwreg, f.mem,
                      f.waitcnt, f.control, f.target_label, ins.span)
 
 
@@ -812,12 +804,15 @@ def classify_all(instructions: list[Instruction], target: str, symbols: dict | N
     templates: dict[tuple, _Template | None] = {}
     out: list[Facts] = []
     for i, ins in enumerate(instructions):
-        key = (ins.mnemonic, tuple(_operand_key(o) for o in ins.operands),
-               tuple((m.name, _operand_key(m.value)) for m in ins.modifiers),
-               tuple(o.span.column for o in ins.operands))
+        tkey = _template_key(ins)
+        if tkey is not None:  # the template key and the registers: all the memo key says (and end columns)
+            key = (tkey, tuple([o.index for o in ins.operands if type(o) is Reg]))
+        else:
+            key = (ins.mnemonic, tuple(_operand_key(o) for o in ins.operands),
+                   tuple((m.name, _operand_key(m.value)) for m in ins.modifiers),
+                   tuple(o.span.column for o in ins.operands))
         f = memo.get(key)
         if f is None:
-            tkey = _template_key(ins)
             tpl = templates.get(tkey) if tkey is not None else None
             if tpl is not None:  # the same instruction but for its registers (straight-line code)
                 f = tpl.facts_for(i, ins)
