@@ -193,3 +193,36 @@ def test_max_rows_shows_the_first_rows_and_counts_the_rest(capsys, mfma_file):
     assert rc == 0
     assert [ln.split()[0] for ln in out.splitlines() if ln.startswith("[")] == ["[1]", "[2]"]
     assert "... 5 more rows (narrow with --range L1:L2)" in out
+
+
+def test_decoding_is_per_instruction_even_when_mnemonics_repeat():
+    """The engine decodes a repeated mnemonic once and copies it: every copy must be what
+    decoding that instruction alone gives (pipe, counters, flags, widths, semantics)."""
+    from dataclasses import fields
+
+    from gcnemu.sim.pipes import decode
+    from gcnemu.sim.semantics import lookup
+    text = """\
+v_add_u32 v1, v2, v3
+buffer_load_dword v4, v1, s[4:7], 0 offen
+buffer_load_dword v1, s[4:7], 0 offen lds
+v_add_u32 v5, v6, v7
+buffer_load_dword v6, v1, s[4:7], 0 offen
+s_nop 3
+s_nop 0
+ds_read_b64 v[8:9], v1
+buffer_load_dword v1, s[4:7], 0 offen lds
+s_waitcnt vmcnt(0)
+s_waitcnt lgkmcnt(0)
+v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3]
+v_mfma_f32_4x4x1f32 a[4:7], v1, v2, a[4:7]
+s_endpgm
+"""
+    kernel = resolve(gcnemu.parse(text), "gfx90a")
+    together = decode(kernel, lookup)
+    for i, line in enumerate(text.splitlines()):
+        (alone,) = decode(resolve(gcnemu.parse(line + "\n"), "gfx90a"), lookup)
+        for f in fields(alone):
+            if f.name != "index":
+                assert getattr(together[i], f.name) == getattr(alone, f.name), (line, f.name)
+        assert together[i].index == i

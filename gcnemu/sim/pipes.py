@@ -140,8 +140,19 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
     from ..asm.resolve import eval_const
     target = kernel.target
     out: list[Decoded] = []
+    # (mnemonic, its opcode row, `lds` modifier) -> its Decoded: for an instruction whose decoding
+    # reads nothing else (not an MFMA, not one with a count or wait fields), each later one of the
+    # same mnemonic is a copy at its own index. A kernel has a few dozen mnemonics in 10k lines.
+    same: dict[tuple, Decoded] = {}
     for i, ins in enumerate(kernel.instructions):
         info = kernel.infos[i] if i < len(kernel.infos) else None
+        key = (ins.mnemonic, id(info), ins.has("lds"))
+        p = same.get(key)
+        if p is not None:
+            out.append(Decoded(i, p.mnemonic, p.pipe, p.category, p.counters, p.flags, p.is_store, p.is_lds_dma,
+                               p.passes, p.flops, p.mfma_kind, p.count, p.lane_bytes, {}, p.sem, p.guessed, p.error,
+                               p.interlocked, p.simd_pipe, p.internal))
+            continue
         m = ins.mnemonic.lower()
         base = m.removesuffix("_e64").removesuffix("_e32")
         guessed = info is None
@@ -180,6 +191,8 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         if pipe not in ("nop", "waitcnt", "barrier", "sleep", "setprio", "endpgm"):
             d.sem = sem_lookup(ins.mnemonic)
         out.append(d)
+        if pipe not in ("mfma", "nop", "sleep", "setprio", "waitcnt") and not d.wait:
+            same[key] = d
     return out
 
 
