@@ -24,9 +24,7 @@ import re
 from dataclasses import fields, is_dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
 from . import directives
@@ -36,6 +34,19 @@ from .program import (
     Assignment, Call, CallGroup, Directive, Expr, FloatImm, Imm, Instruction, Label, Modified,
     Modifier, Program, Reg, RegList, Special, Span, Symbol,
 )
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
+
+
+class _LarkNotImported(Exception):
+    """Stands for lark's exception classes until the grammar is first needed (_parsers imports
+    lark then and binds the real ones): nothing raises it, so an `except` naming one of these
+    matches nothing before then. Why lazy: importing lark takes ~70 ms of every command, and
+    most files never reach the grammar (see _OnFirstParse)."""
+
+
+UnexpectedCharacters = UnexpectedEOF = UnexpectedInput = UnexpectedToken = VisitError = _LarkNotImported
 
 # Register-like names llvm-mc knows on gfx9. Anything else is a symbol.
 SPECIAL_REGISTERS = frozenset("""
@@ -103,8 +114,10 @@ class _Split:
         self.rest = rest
 
 
-class _Builder(Transformer):
-    """Builds program objects as the LALR parser reduces (no parse tree is kept)."""
+class _Builder:
+    """Builds program objects as the LALR parser reduces (no parse tree is kept). Lark calls
+    the method named after each rule or terminal; a rule without one becomes a lark Tree, as
+    with a lark Transformer (which this needs nothing else of)."""
 
     file = "<input>"
     line = 1
@@ -570,6 +583,9 @@ def _transformer() -> _Builder:
 @lru_cache(maxsize=None)
 def _parsers() -> tuple[Lark, Lark, _Builder]:
     """Build the two LALR parsers once. lark-cython, when installed, roughly doubles speed."""
+    global UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+    from lark import Lark
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
     builder = _transformer()
     grammar = _grammar_path().read_text()
     kw: dict = {}
