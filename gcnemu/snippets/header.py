@@ -26,12 +26,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .evaluator import DEFAULT_LIMITS, DTYPES, EvalError, Node, evaluate, names_used, parse_expr
 from ..asm.diagnostics import Diagnostic, GcnemuError
 from ..asm.program import Program, Span
+
+if TYPE_CHECKING:
+    from .evaluator import Node
+
+# The expression evaluator (.evaluator) is imported where an expression is first parsed or
+# evaluated: a file without header expressions - most files `gcnemu timeline` or `run` is
+# given - never needs it, and importing it costs ~20 ms.
 
 # ---------------------------------------------------------------- value types
 
@@ -46,6 +53,7 @@ def np_dtype(name: str):
     if name == "bf16":
         import ml_dtypes
         return np.dtype(ml_dtypes.bfloat16)
+    from .evaluator import DTYPES
     return np.dtype(DTYPES[name])
 
 
@@ -235,15 +243,18 @@ class Expr:
     def parse(src: Src) -> "Expr":
         if not src.text:
             raise src.error("expected an expression")
+        from .evaluator import EvalError, parse_expr
         try:
             return Expr(src, parse_expr(src.text))
         except EvalError as e:
             raise src.error(e.message, e.start, e.end) from None
 
     def names(self) -> set[str]:
+        from .evaluator import names_used
         return names_used(self.node)
 
     def eval(self, env: dict, default_shape=None, base_dir: str | None = None):
+        from .evaluator import EvalError, evaluate
         try:
             return evaluate(self.node, env, default_shape=default_shape, base_dir=base_dir)
         except EvalError as e:
@@ -782,6 +793,7 @@ def _parse_type(src: Src, allow_no_type: bool = False) -> tuple[str | None, tupl
         inner = src.sub(i + 1, depth_close)
         dims = [_int_value(p, "a dimension", 0) for p in _split_commas(inner)] if inner.text else []
         size = int(np.prod(dims)) if dims else 1
+        from .evaluator import DEFAULT_LIMITS
         limit = DEFAULT_LIMITS.max_elements
         if size > limit:
             raise inner.error(f"{size} elements: snippet buffers are limited to {limit} elements")
