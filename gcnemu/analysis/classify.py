@@ -778,15 +778,25 @@ class _Template:
             return None
         return _Template(f, reads, writes)
 
-    def facts_for(self, i: int, ins: Instruction) -> Facts:
+    def facts_for(self, i: int, ins: Instruction, accesses: dict) -> Facts:
+        """The facts of `ins` (at index `i`). `accesses` keeps the Access objects made so far
+        (they are immutable): a block of straight-line code names the same few registers in the
+        same roles and columns over and over, and a lookup costs less than building one."""
         ops = ins.operands
         f = self.facts
-        reads = tuple([a if k < 0 else Access(RegRange(ops[k].file, ops[k].index, ops[k].count), a.role, True, a.cols)
-                       for a, k in zip(f.reads, self.reads_from)])
-        writes = tuple([a if k < 0 else Access(RegRange(ops[k].file, ops[k].index, ops[k].count), a.role, True, a.cols)
-                        for a, k in zip(f.writes, self.writes_from)])
+        reads = tuple([a if k < 0 else _access(accesses, ops[k], a) for a, k in zip(f.reads, self.reads_from)])
+        writes = tuple([a if k < 0 else _access(accesses, ops[k], a) for a, k in zip(f.writes, self.writes_from)])
         return Facts(i, f.mnemonic, f.base, f.classes, reads, writes, f.wait_states, f.mfma, f.passes, f.hwreg, f.mem,
                      f.waitcnt, f.control, f.target_label, ins.span)
+
+
+def _access(accesses: dict, o: Reg, like: Access) -> Access:
+    """`like` (an explicit access) with the registers of operand `o`."""
+    key = (o.file, o.index, o.count, like.role, like.cols)
+    a = accesses.get(key)
+    if a is None:
+        a = accesses[key] = Access(RegRange(o.file, o.index, o.count), like.role, True, like.cols)
+    return a
 
 
 def classify_all(instructions: list[Instruction], target: str, symbols: dict | None = None,
@@ -802,6 +812,7 @@ def classify_all(instructions: list[Instruction], target: str, symbols: dict | N
     """
     memo: dict[object, Facts] = {}
     templates: dict[tuple, _Template | None] = {}
+    accesses: dict[tuple, Access] = {}  # see _Template.facts_for
     out: list[Facts] = []
     for i, ins in enumerate(instructions):
         tkey = _template_key(ins)
@@ -815,7 +826,7 @@ def classify_all(instructions: list[Instruction], target: str, symbols: dict | N
         if f is None:
             tpl = templates.get(tkey) if tkey is not None else None
             if tpl is not None:  # the same instruction but for its registers (straight-line code)
-                f = tpl.facts_for(i, ins)
+                f = tpl.facts_for(i, ins, accesses)
             else:
                 f = classify(ins, target, symbols)
                 if tkey is not None and tkey not in templates:
