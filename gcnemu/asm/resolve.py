@@ -151,7 +151,13 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
             raise GcnemuError("the program has errors", [d for d in diags if d.severity == "error"])
     symbols = program.symbols  # once: the property scans every statement (per instruction, quadratic)
     instructions = [_with_encoding_suffix(_bind_lit_symbols(i, symbols)) for i in program.instructions]
-    infos = [opcodes.lookup(i.mnemonic) for i in instructions]
+    rows: dict[str, object] = {}  # mnemonic -> its opcodes row: a kernel repeats a few dozen mnemonics
+    infos = []
+    for i in instructions:
+        m = i.mnemonic
+        if m not in rows:
+            rows[m] = opcodes.lookup(m)
+        infos.append(rows[m])
     kernel = Kernel(program, tgt, instructions, program.labels, symbols, infos)
     _link(kernel)
     return kernel
@@ -203,7 +209,9 @@ def _with_encoding_suffix(ins: Instruction) -> Instruction:
     v_cvt_f32_f16_sdwa and `v_mov_b32 v0, v1 row_shr:1` is v_mov_b32_dpp (the modifiers choose
     the encoding when the mnemonic names none). The simulator takes SDWA selects and DPP lane
     moves from the suffix, so without it such an instruction would silently run as plain VOP1."""
-    if not ins.mnemonic.startswith("v_") or opcodes.base_mnemonic(ins.mnemonic)[1]:
+    if not ins.mnemonic.startswith("v_") or not (ins.modifiers or any(isinstance(o, Symbol) for o in ins.operands)):
+        return ins  # (no modifier and no bare DPP control: nothing below applies)
+    if opcodes.base_mnemonic(ins.mnemonic)[1]:
         return ins
     names = {m.name for m in ins.modifiers}
     if names & _SDWA_MODIFIERS:
