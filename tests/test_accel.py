@@ -106,6 +106,35 @@ def test_fma_f32_first_nan_operand_wins_quieted(kernels):
     assert bits32(fp.fma_f32(inf, np.zeros(1, np.float32), one))[0] == 0x7FC00000
 
 
+def test_fma_f32_kernel_rounds_once_keeps_subnormals_and_zero_signs(kernels):
+    """The kernel is the CPU's float32 fused multiply-add: the cases where that instruction could
+    differ from the float64 reference if the machine flushed denormals or rounded twice."""
+    big = np.float32(3.0e38)
+    cases = [  # (a, b, c, expected bits)
+        (big, np.float32(2.0), -big, np.float32(3.0e38)),  # the product overflows float32: fused, it does not
+        (np.float32(2.0 ** -140), np.float32(2.0 ** -5), np.float32(0.0), np.float32(2.0 ** -145)),  # subnormal kept
+        (np.float32(2.0 ** -149), np.float32(0.5), np.float32(0.0), np.float32(0.0)),  # half the smallest: to even
+        (np.float32(2.0 ** -149), np.float32(1.5), np.float32(0.0), np.float32(2.0 ** -148)),  # 1.5 ulp: to even
+        (np.float32(1.0), np.float32(0.0), np.float32(-0.0), np.float32(0.0)),  # +0 + -0 = +0
+        (np.float32(-1.0), np.float32(0.0), np.float32(-0.0), np.float32(-0.0)),  # -0 + -0 = -0
+        (np.float32(3.0), np.float32(5.0), np.float32(-15.0), np.float32(0.0)),  # exact cancellation: +0
+        (np.float32(1e30), np.float32(1e30), np.float32(-np.inf), np.float32(-np.inf)),
+    ]
+    a, b, c, want = (np.array(col, dtype=np.float32) for col in zip(*cases))
+    fast = fp.fma_f32(a, b, c)
+    assert list(bits32(fast)) == list(bits32(want))
+    assert np.array_equal(bits32(fast), bits32(pure(fp.fma_f32, a, b, c)))
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_fma_f32_kernel_matches_numpy_on_a_whole_grid_of_lanes(kernels, seed):
+    """One call over (1024, 64) lanes, as the functional engine makes it for v_fmac_f32."""
+    a, b, c = fma_inputs(seed, 16384)[:, :1024 * 64].reshape(3, 1024, 64)  # (most of the edge grid too)
+    fast = fp.fma_f32(a, b, c)
+    assert fast.shape == a.shape
+    assert np.array_equal(bits32(fast), bits32(pure(fp.fma_f32, a, b, c)))
+
+
 def test_fma_f32_mixed_shapes_take_the_numpy_path(kernels):
     a = np.ones((2, 64), dtype=np.float32)
     assert accel.fma_f32(a, np.float32(2.0), a) is None
