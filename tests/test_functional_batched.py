@@ -413,3 +413,74 @@ def test_instructions_with_per_lane_loops_run_on_groups_of_waves(tmp_path):
     out_t, out_f = timed.memory.buffer("O").data.view(np.uint32), functional.memory.buffer("O").data.view(np.uint32)
     assert np.count_nonzero(out_t.reshape(-1, 10), axis=0).min() > 100  # every column computed something
     assert np.array_equal(out_t, out_f)
+
+
+# ---------------------------------------------------------------- table ops under both denormal modes
+
+DENORMALS = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 128
+//   grid: 3
+//   buffer A: f32[384] = randn(seed=4)
+//   buffer O: u32[1536] = 0
+//   arg: A, O
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_and_b32 v1, 0x3ff, v0
+  s_lshl_b32 s3, s2, 7
+  v_add_u32 v1, s3, v1
+  v_lshlrev_b32 v2, 2, v1
+  s_waitcnt lgkmcnt(0)
+  global_load_dword v3, v2, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s8, 0x00400000             // 2^-127, an f32 denormal, as an SGPR source
+  v_mov_b32 v9, 3                      // an integer constant: a denormal as an f32 source
+  v_mul_f32 v4, v3, s8
+  v_mul_f32 v5, 0x0d800000, v3         // 2^-100 x
+  v_mul_f32 v5, 0x30800000, v5         // 2^-130 x: denormal results
+  v_fmac_f32 v4, v3, v9
+  v_fma_f32 v6, v3, s8, v5
+  v_add_f32 v7, v5, v9
+  s_mov_b32 exec_lo, 0x0ff00ff0        // partial EXEC: the other lanes keep their bits
+  v_fmac_f32 v5, v3, v3
+  v_xor_b32 v7, s3, v7
+  s_mov_b64 exec, -1
+  v_mul_u32_u24 v10, 16, v1           // 4 dwords out per work-item
+  global_store_dword v10, v4, s[6:7]
+  global_store_dword v10, v5, s[6:7] offset:4
+  global_store_dword v10, v6, s[6:7] offset:8
+  global_store_dword v10, v7, s[6:7] offset:12
+  s_endpgm
+{descriptor}"""
+# without float_denorm_mode_32 an .amdhsa_kernel block asks for flushed f32 denormals (llvm-mc's default 0)
+FLUSHING = """.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 16
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_accum_offset 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+.end_amdhsa_kernel
+"""
+
+
+def test_table_ops_with_scalar_and_constant_sources_match_the_timed_engine_in_both_denormal_modes(tmp_path):
+    """The group plans (one call of the table's lane function over the whole group) read SGPR,
+    constant and VGPR sources, honour MODE's denormal flushing on input and output and merge
+    under a partial EXEC exactly as the timed engine's per-wave path does."""
+    outs = {}
+    for name, descriptor in (("kept", ""), ("flushed", FLUSHING)):
+        path = tmp_path / f"denormals_{name}.s"
+        path.write_text(DENORMALS.format(descriptor=descriptor))
+        snippet = load_snippet(str(path))
+        kernel = snippet.kernel()
+        job = GridJob(str(path), None)
+        timed, grun = run_grid(snippet, kernel, (3, 1, 1), job, jobs=1)
+        assert all(r.error is None for r in grun.results)
+        functional, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+        assert functional.error is None and frun.batched == frun.instructions
+        out = functional.memory.buffer("O").data.view(np.uint32)
+        assert np.array_equal(timed.memory.buffer("O").data.view(np.uint32), out)
+        outs[name] = out.reshape(-1, 4)
+    denormal = lambda x: (x & 0x7F800000 == 0) & (x & 0x007FFFFF != 0)  # noqa: E731
+    assert denormal(outs["kept"][:, 2]).sum() > 300  # the modes really differ on these lanes
+    assert not denormal(outs["flushed"][:, :3]).any()  # (the fourth went through an xor)
+    assert not np.array_equal(outs["kept"], outs["flushed"])

@@ -39,6 +39,8 @@ import numpy as np
 from ..asm.program import Reg, Special
 from . import fp
 from .context import _HWREGS, M32, Ctx, RegWrite, SimError, _static_facts, code_facts
+from .group_plans import Unshared as _Abort
+from .group_plans import make_group_plan
 from .masked import exec_lanes, lane_words, masked_write
 from .pipes import decode
 from .semantics import SEMANTICS
@@ -59,10 +61,6 @@ SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its w
 
 class Ungroupable(SimError):
     """The waves of a workgroup wait on each other outside s_barrier: no PC grouping can run them."""
-
-
-class _Abort(Exception):
-    """This group cannot share one execution of the instruction: run it per wave."""
 
 
 def used_registers(kernel, wave: WaveState, file: str) -> int:
@@ -256,7 +254,7 @@ class FunctionalEngine:
             return
         # big groups run in pieces of CHUNK waves: every temporary array of a lane function then
         # stays small (measured: fma_f32 over 4 x (256, 64) lanes ~5x faster than one (1024, 64))
-        parts = [idx] if count <= CHUNK or entry == self._scalar_group else self._chunks(idx)
+        parts = [idx] if count <= CHUNK or entry == self._scalar_group or getattr(entry, 'whole', False) else self._chunks(idx)
         for part in parts:
             try:
                 done = entry(pc, part)
@@ -329,7 +327,7 @@ class FunctionalEngine:
             return self._memory_path(ins, base) or _FALLBACK
         if SEMANTICS.get(base) is sem and (module in _LANEWISE_MODULES or base in _LANEWISE_FUNCTIONS) \
                 and not base.startswith("v_cmpx"):
-            return self._lanewise
+            return make_group_plan(self, ins, sem) or self._lanewise
         return _FALLBACK
 
     # ------------------------------------------------------------------ helpers over a group
