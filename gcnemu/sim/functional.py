@@ -375,7 +375,10 @@ class FunctionalEngine:
         arr, init = (self.V, self.VI) if file == "v" else (self.A, self.AI)
         count = values.shape[0]
         if mask is None:
-            arr[index:index + count, idx] = values
+            if isinstance(idx, slice):
+                _assign(arr[index:index + count, idx], values)
+            else:
+                arr[index:index + count, idx] = values
             known = self.known[file]
             if not known[index:index + count].all():
                 init[index:index + count, idx] = True
@@ -563,10 +566,9 @@ class FunctionalEngine:
             addrs = []
             for off, size in zip(offsets, sizes):
                 a = base + off
-                bad = ((a < 0) | (a + size > lds_size) | (a % pow2 != 0)) & mask
-                if bad.any():  # out of range or misaligned: the per-wave path notes it
-                    raise _Abort
-                addrs.append(np.where(mask, a // 4, 0) + wg)
+                if not _fits(a if full else a[mask], size, lds_size, pow2):
+                    raise _Abort  # out of range or misaligned: the per-wave path notes it
+                addrs.append((a >> 2 if full else np.where(mask, a >> 2, 0)) + wg)
             if dst is not None:
                 parts = [_gather(flat, a, dw) for a, dw in zip(addrs, dwords)]
                 vals = parts[0] if len(parts) == 1 else np.concatenate(parts)
@@ -574,7 +576,7 @@ class FunctionalEngine:
             else:
                 srcs = [self._vread(o.file, o.index, dw, idx) for o, dw in zip(data, dwords)]
                 for a, dw, src in zip(addrs, dwords, srcs):
-                    _scatter(flat, a, dw, src, mask)
+                    _scatter(flat, a, dw, src, None if full else mask)
             self.PC[idx] = pc + 1
             return True
         return run
@@ -617,28 +619,31 @@ class FunctionalEngine:
             if not mask.any():
                 self.PC[idx] = pc + 1
                 return True
-            active = addrs[mask]
+            active = addrs if full else addrs[mask]
             lo, hi = int(active.min()), int(active.max())
             buf = self.memory.find(lo)
-            if buf is None or hi + size > buf.end or (active % np.uint64(4)).any() or len(buf.data) % 4:
+            if buf is None or hi + size > buf.end or (active & np.uint64(3)).any() or len(buf.data) % 4:
                 raise _Abort  # a fault or a misaligned access: the per-wave path reports it
             words = buf.data.view("<u4")
-            w = np.where(mask, (addrs - np.uint64(buf.base)) // np.uint64(4), 0).astype(np.int64)
+            w = (addrs - np.uint64(buf.base)) >> np.uint64(2)
+            w = (w if full else np.where(mask, w, 0)).astype(np.int64)
             if lds_dma:
                 m0 = self.S[idx, 124]
                 if not self.SI[idx, 124].all():
                     raise _Abort
-                la = lds_dma_addresses("global", target, m0.astype(np.int64)[:, None], offset, size)
-                if (((la < 0) | (la + 4 > lds_size)) & mask).any():
+                la = np.broadcast_to(lds_dma_addresses("global", target, m0.astype(np.int64)[:, None], offset, size),
+                                     w.shape)
+                if not _fits(la if full else la[mask], 4, lds_size, 1):
                     raise _Abort
-                where = (la // 4 + self.workgroup_of[idx][:, None] * (lds_size // 4))[mask]
-                self.LDS.reshape(-1).view("<u4")[where] = np.take(words, w[mask])
+                where = la // 4 + self.workgroup_of[idx][:, None] * (lds_size // 4)
+                taken = w if full else w[mask]
+                self.LDS.reshape(-1).view("<u4")[where if full else where[mask]] = np.take(words, taken)
             elif dst is not None:
                 self._vwrite(dst.file, dst.index, _gather(words, w, dw), idx, None if full else mask)
             else:
-                _scatter(words, w, dw, self._vread(data.file, data.index, dw, idx), mask)
+                _scatter(words, w, dw, self._vread(data.file, data.index, dw, idx), None if full else mask)
                 if buf.written is not None:
-                    where = (w[mask][:, None] + np.arange(dw)).reshape(-1)
+                    where = ((w if full else w[mask]).reshape(-1)[:, None] + np.arange(dw)).reshape(-1)
                     buf.written[(where[:, None] * 4 + np.arange(4)).reshape(-1)] = True
             self.PC[idx] = pc + 1
             return True
@@ -906,25 +911,64 @@ def _records(words: np.ndarray, dw: int) -> np.ndarray:
     return words.view(np.dtype((np.void, 4 * dw)))
 
 
+def _fits(addrs: np.ndarray, size: int, limit: int, align: int) -> bool:
+    """Every access [a, a + size) of these (active lanes') addresses lies in [0, limit) and is
+    `align`-aligned (a power of two). Three reductions, no boolean temporaries."""
+    if addrs.size == 0:
+        return True
+    return int(addrs.min()) >= 0 and int(addrs.max()) + size <= limit and not (addrs & (align - 1)).any()
+
+
+def _multiple(first: np.ndarray, dw: int) -> bool:
+    """Every word index is a multiple of dw (a bit test when dw is a power of two)."""
+    return not (first & (dw - 1) if dw & (dw - 1) == 0 else first % dw).any()
+
+
+def _assign(dst: np.ndarray, src: np.ndarray) -> None:
+    """dst[...] = src for (count, G, 64) register rows, as (count, G * 64) views where both
+    allow it: numpy copies a transposed gather (each lane's words together) into register rows
+    ~2.4x faster over two axes than over three (measured: 0.36 ms against 0.88 ms, 1024 waves x
+    4 dwords)."""
+    if dst.ndim == 3 and src.shape == dst.shape:
+        try:
+            flat = np.reshape(dst, (dst.shape[0], -1), copy=False)
+        except ValueError:
+            pass
+        else:
+            flat[...] = src.reshape(src.shape[0], -1)
+            return
+    dst[...] = src
+
+
+def _lane_major(src: np.ndarray) -> np.ndarray:
+    """uint32[dw, G, 64] register rows -> contiguous uint32[G * 64, dw]: each lane's words
+    together (a two-axis transpose, see `_assign`)."""
+    return np.ascontiguousarray(src.reshape(src.shape[0], -1).T)
+
+
 def _gather(words: np.ndarray, first: np.ndarray, dw: int) -> np.ndarray:
     """uint32[dw, G, 64]: `dw` consecutive words from each lane's first word index. Aligned
     records (index a multiple of dw) are fetched as one item each."""
     if dw == 1:
         return np.take(words, first)[None]
-    if len(words) % dw == 0 and not (first % dw).any():
+    if len(words) % dw == 0 and _multiple(first, dw):
         got = np.take(_records(words, dw), first // dw).view(np.uint32).reshape(first.shape + (dw,))
         return np.moveaxis(got, 2, 0)
     return np.take(words, first[None] + np.arange(dw)[:, None, None])
 
 
-def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray) -> None:
-    """Write src (uint32[dw, G, 64]) to `dw` words from each enabled lane's first word index, in
-    wave order then lane order (the order the per-wave path writes: later lanes win)."""
-    values = np.ascontiguousarray(np.moveaxis(src, 0, 2)[mask])  # (lanes, dw)
-    at = first[mask]
+def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray | None) -> None:
+    """Write src (uint32[dw, G, 64]) to `dw` words from each enabled lane's first word index
+    (mask None: every lane), in wave order then lane order (the order the per-wave path
+    writes: later lanes win)."""
+    values = _lane_major(src)  # (G * 64, dw)
+    at = first.reshape(-1)
+    if mask is not None:
+        lanes = mask.reshape(-1)
+        values, at = values[lanes], at[lanes]
     if dw == 1:
         words[at] = values[:, 0]
-    elif len(words) % dw == 0 and not (at % dw).any():
+    elif len(words) % dw == 0 and _multiple(at, dw):
         _records(words, dw)[at // dw] = values.view(np.dtype((np.void, 4 * dw))).reshape(-1)
     else:
         words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
