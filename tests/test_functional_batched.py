@@ -484,3 +484,68 @@ def test_table_ops_with_scalar_and_constant_sources_match_the_timed_engine_in_bo
     assert denormal(outs["kept"][:, 2]).sum() > 300  # the modes really differ on these lanes
     assert not denormal(outs["flushed"][:, :3]).any()  # (the fourth went through an xor)
     assert not np.array_equal(outs["kept"], outs["flushed"])
+
+
+# ---------------------------------------------------------------- MFMAs on split groups of waves
+
+MFMA_SPLIT = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   grid: 6
+//   buffer O: u32[6144] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  s_lshl_b32 s3, s2, 6
+  v_add_u32 v1, s3, v0                 // global work-item id
+  v_mul_u32_u24 v2, 0x9e3779, v1       // per-lane bits ...
+  v_xor_b32 v3, 0x5bd1e995, v2
+  v_and_b32 v2, 0x3bff3bff, v2         // ... as finite f16 pairs below 1
+  v_and_b32 v3, 0x3bff3bff, v3
+  v_lshrrev_b32 v4, 3, v3
+  v_and_b32 v4, 0x3bff3bff, v4
+  v_lshrrev_b32 v5, 5, v2
+  v_and_b32 v5, 0x3bff3bff, v5
+  v_cvt_f32_u32 v8, v1
+{init_c}
+  s_and_b32 s7, s2, 1                  // odd and even workgroups: MFMAs at different PCs
+  s_cmp_eq_u32 s7, 1
+  s_cbranch_scc1 odd
+  v_mfma_f32_32x32x8f16 a[0:15], v[2:3], v[4:5], a[0:15]
+  s_branch join
+odd:
+  v_mfma_f32_32x32x8f16 a[0:15], v[4:5], v[2:3], a[0:15]
+join:
+  s_nop 15
+  s_nop 15
+  s_nop 15
+  v_mfma_f32_32x32x8f16 a[0:15], v[2:3], v[2:3], a[0:15]   // every wave again: one group
+  s_nop 15
+  s_nop 15
+  s_nop 15
+  v_lshlrev_b32 v6, 6, v1              // 16 dwords out per work-item
+  s_waitcnt lgkmcnt(0)
+{stores}
+  s_endpgm
+"""
+
+
+def test_mfmas_on_groups_split_by_a_branch_match_the_timed_engine(tmp_path):
+    """The MFMA path gathers a group's operands straight from the register arrays: for the whole
+    grid, and for waves that a branch split into groups that are not consecutive (the odd and
+    the even workgroups), with C and D in AGPRs."""
+    init_c = "\n".join(f"  v_accvgpr_write_b32 a{r}, v{8 if r % 3 else 2 + r % 4}" for r in range(16))
+    stores = "\n".join(f"  v_accvgpr_read_b32 v7, a{r}\n  s_nop 1\n  global_store_dword v6, v7, s[4:5] offset:{4 * r}"
+                       for r in range(16))
+    path = tmp_path / "mfma_split.s"
+    path.write_text(MFMA_SPLIT.format(init_c=init_c, stores=stores))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, grun = run_grid(snippet, kernel, (6, 1, 1), job, jobs=1)
+    assert all(r.error is None for r in grun.results)
+    functional, frun = run_functional(snippet, kernel, (6, 1, 1), job)
+    assert functional.error is None and frun.batched == frun.instructions
+    out = functional.memory.buffer("O").data.view(np.float32)
+    assert np.isfinite(out).all() and np.count_nonzero(out) > 6000
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)

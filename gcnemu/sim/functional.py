@@ -56,6 +56,7 @@ _SCALAR_PER_WAVE = ("s_getreg", "s_setreg", "s_memtime", "s_memrealtime", "s_sen
                     "s_dcache", "s_store", "s_atomic", "s_buffer_store", "s_buffer_atomic", "s_scratch")
 EVERYONE = slice(None)  # the group of every wave (register rows are views, not copies)
 CHUNK = 256  # waves per batched call
+MFMA_LANES = 64 * WAVE  # lanes of MFMA blocks per numerics call (64 waves of one-block MFMAs)
 SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its workgroup waits
 
 
@@ -379,11 +380,7 @@ class FunctionalEngine:
                 _assign(arr[index:index + count, idx], values)
             else:
                 arr[index:index + count, idx] = values
-            known = self.known[file]
-            if not known[index:index + count].all():
-                init[index:index + count, idx] = True
-                if idx is EVERYONE:
-                    known[index:index + count] = True
+            self._written(file, index, count, idx)
             return
         if isinstance(idx, slice):
             masked_write(arr[index:index + count, idx], values, lane_words(mask)[None])
@@ -392,6 +389,14 @@ class FunctionalEngine:
             masked_write(cur, values, lane_words(mask)[None])
             arr[index:index + count, idx] = cur
         init[index:index + count, idx] |= mask[None]
+
+    def _written(self, file: str, index: int, count: int, idx) -> None:
+        """Registers [index, index + count) were written in every lane of the group's waves."""
+        known = self.known[file]
+        if not known[index:index + count].all():
+            (self.VI if file == "v" else self.AI)[index:index + count, idx] = True
+            if idx is EVERYONE:
+                known[index:index + count] = True
 
     # ------------------------------------------------------------------ lane-wise VALU: one call per group
     def _lanewise(self, pc: int, idx) -> bool:
@@ -471,6 +476,9 @@ class FunctionalEngine:
         if a_op.count < info.a_regs or b_op.count < info.b_regs or c_op.count < info.cd_regs \
                 or dst.count < info.cd_regs:
             return None
+        flat = self._mfma_flat(info, dst, a_op, b_op, c_op)
+        if flat is not None:
+            return flat
 
         def run(pc, idx):
             a = self._vread(a_op.file, a_op.index, check=False, idx=idx, count=info.a_regs)
@@ -490,6 +498,58 @@ class FunctionalEngine:
                 out[s:e] = _pack_many(info, dm, w)
             out = np.moveaxis(out, 0, 1)
             self._vwrite(dst.file, dst.index, out, idx, None)  # MFMAs ignore EXEC
+            self.PC[idx] = pc + 1
+            return True
+        return run
+
+    def _mfma_flat(self, info, dst, a_op, b_op, c_op):
+        """The MFMA path for instructions whose operands unpack as one gather and whose fp32 D
+        packs as one scatter (`mfma_exec.flat_layout`): each operand's elements of a piece of
+        the group come with one np.take from the flat register array (no per-wave register
+        stacks, no transposes), D goes back with one scatter, and the numerics are the shared
+        `mfma_exec.compute` over the piece's blocks (measured: unpack, moveaxis and pack were
+        ~3/4 of an MFMA over 1024 waves)."""
+        from . import mfma_exec
+        layout = mfma_exec.flat_layout(info)
+        if layout is None:
+            return None
+        try:  # the register files as flat views (a copy would lose D's writes)
+            files = {"v": np.reshape(self.V, -1, copy=False), "a": np.reshape(self.A, -1, copy=False)}
+        except ValueError:
+            return None
+        shapes = {"v": self.V.shape[0], "a": self.A.shape[0]}
+        ga, gb, gc, dflat = layout
+        regs = [(a_op, ga, info.a_regs), (b_op, gb, info.b_regs), (c_op, gc, info.cd_regs)]
+        if any(op.index + n > shapes[op.file] for op, _g, n in regs + [(dst, None, info.cd_regs)]):
+            return None
+        # each operand element's position in its file's flat array, for wave 0; then the same
+        # for the waves of a piece (row w: wave w of the piece), so a piece of consecutive waves
+        # reads with the table as it is, from a view that starts at its first wave
+        row = self.n * WAVE
+        chunk = max(1, MFMA_LANES // (info.blocks * WAVE))  # waves per numerics call
+        ahead = np.arange(chunk)[:, None] * WAVE
+        sources = [(files[op.file], (op.index + g[0] // WAVE) * row + g[0] % WAVE, g) for op, g, _n in regs]
+        sources = [(flat_regs, pos, ahead + pos, g) for flat_regs, pos, g in sources]
+        d_regs = files[dst.file]
+        d_pos = (dst.index + dflat // WAVE) * row + dflat % WAVE
+        d_table = ahead + d_pos
+
+        def run(pc, idx):
+            waves = np.arange(self.n)[idx]
+            for s in range(0, len(waves), chunk):
+                part = waves[s:s + chunk]
+                w = len(part)
+                if isinstance(idx, slice):  # consecutive waves: the tables, from the first one on
+                    first = int(part[0]) * WAVE
+                    a, b, c = (_elements(flat_regs[first:], table[:w], g) for flat_regs, _p, table, g in sources)
+                    where, target = d_table[:w], d_regs[first:]
+                else:
+                    at = part[:, None] * WAVE
+                    a, b, c = (_elements(flat_regs, at + pos, g) for flat_regs, pos, _t, g in sources)
+                    where, target = at + d_pos, d_regs
+                d = mfma_exec.compute(info, a, b, c)
+                target[where] = d.view(np.uint32).reshape(w, -1)
+            self._written(dst.file, dst.index, info.cd_regs, idx)  # MFMAs ignore EXEC
             self.PC[idx] = pc + 1
             return True
         return run
@@ -972,6 +1032,19 @@ def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mas
         _records(words, dw)[at // dw] = values.view(np.dtype((np.void, 4 * dw))).reshape(-1)
     else:
         words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
+
+
+def _elements(flat_regs: np.ndarray, where: np.ndarray, g) -> np.ndarray:
+    """float64 (waves * blocks, rows, cols): an MFMA operand's elements, one row of `where`
+    (flat positions in a register file) per wave, decoded as `mfma_exec._fast_plan` decodes one
+    wave's (`g` is that operand's `mfma_exec._gather`)."""
+    _flat, shift, mask, u, dt, shape = g
+    raw = np.take(flat_regs, where)
+    if shift is not None:
+        raw >>= shift
+    if mask is not None:
+        raw &= mask
+    return raw.astype(u, copy=False).view(dt).astype(np.float64).reshape((-1,) + tuple(shape[1:]))
 
 
 def _pack_many(info, d: np.ndarray, waves: int) -> np.ndarray:
