@@ -105,6 +105,7 @@ class FunctionalEngine:
         self.states = waves
         self.n = len(waves)
         self.workgroup_of = np.asarray(workgroup_of, dtype=np.int64)
+        self._n_workgroups = int(self.workgroup_of.max()) + 1 if self.n else 0
         self.memory = memory
         self.lds = lds
         self.max_instructions = max_instructions
@@ -169,22 +170,26 @@ class FunctionalEngine:
         n_ins = len(self.decoded)
         everyone = EVERYONE
         past = n_ins + 1
+        lockstep = False  # every wave ran the last instruction and went on to the next one
         while True:
-            live = ~(DONE | BARRIER)
-            pcs = np.where(live, PC, past)
-            pc = int(pcs.min())
-            if pc == past:
-                if not (BARRIER & ~DONE).any():
-                    break
-                self._release_barriers()
-                continue
+            if lockstep:  # then they all are at pc + 1, and it is the lowest PC: no scan
+                pc, idx, count = pc + 1, everyone, self.n
+            else:
+                live = ~(DONE | BARRIER)
+                pcs = np.where(live, PC, past)
+                pc = int(pcs.min())
+                if pc == past:
+                    if not (BARRIER & ~DONE).any():
+                        break
+                    self._release_barriers()
+                    continue
+                here = pcs == pc
+                count = int(np.count_nonzero(here))
+                idx = everyone if count == self.n else np.flatnonzero(here)
             if pc >= n_ins:
                 raise SimError("execution ran past the last instruction without s_endpgm")
-            here = pcs == pc
-            count = int(np.count_nonzero(here))
-            idx = everyone if count == self.n else np.flatnonzero(here)
             try:
-                self._execute(pc, idx, count)
+                straight = self._execute(pc, idx, count)
             except (SimError, MemoryError_) as e:  # name the instruction, as the timed engine does
                 if getattr(e, "instruction", None) is None:
                     e.instruction = pc
@@ -195,6 +200,7 @@ class FunctionalEngine:
                                f"ends? the last issued: line {self._instructions[pc].span.line})")
             if pc > self._spin_top >= 0:  # past the last backward branch: that loop was left
                 self._spins, self._spin_top = 0, -1
+            lockstep = straight and count == self.n
             if count != self.n:
                 self._watch_spin(pc, idx)
         for n, w in enumerate(self.states):
@@ -221,19 +227,25 @@ class FunctionalEngine:
         self._spins = 0
 
     def _release_barriers(self) -> None:
-        waiting = self.BARRIER & ~self.DONE
-        released = False
-        for wg in np.unique(self.workgroup_of[waiting]):
-            mine = (self.workgroup_of == wg) & ~self.DONE
-            if self.BARRIER[mine].all():
-                self.BARRIER[mine] = False
-                self.PC[mine] += 1
-                released = True
-        if not released:
+        """Every workgroup whose live waves all wait at s_barrier goes on past it (counted per
+        workgroup in one pass: a loop over 256 workgroups cost ~3 ms per barrier)."""
+        live = ~self.DONE
+        waiting = self.BARRIER & live
+        groups = self._n_workgroups
+        at_barrier = np.bincount(self.workgroup_of[waiting], minlength=groups)
+        alive = np.bincount(self.workgroup_of[live], minlength=groups)
+        go = (at_barrier > 0) & (at_barrier == alive)
+        released = go[self.workgroup_of] & waiting
+        if not released.any():
             raise SimError("s_barrier can never be released: a wave of the workgroup waits elsewhere")
+        self.BARRIER[released] = False
+        self.PC[released] += 1
         self._spins = 0
 
-    def _execute(self, pc: int, idx, count: int) -> None:
+    def _execute(self, pc: int, idx, count: int) -> bool:
+        """Instruction `pc` for the waves `idx`; True when they all went on to pc + 1 and can
+        run (what every VALU, memory and MFMA path does: only scalar instructions and branches
+        choose PCs, only s_endpgm and s_barrier stop waves)."""
         d = self.decoded[pc]
         if d.error is not None:
             raise SimError(d.error)
@@ -245,14 +257,14 @@ class FunctionalEngine:
             else:  # s_nop, s_waitcnt, s_sleep, s_setprio: timing only
                 self.PC[idx] = pc + 1
             self.batched += count
-            return
+            return d.pipe not in ("endpgm", "barrier")
         entry = self._compiled[pc]
         if entry is None:
             entry = self._compiled[pc] = self._compile(pc)
         if entry is _FALLBACK:
             for n in self._rows(idx).tolist():
                 self._one(n, pc)
-            return
+            return False
         # big groups run in pieces of CHUNK waves: every temporary array of a lane function then
         # stays small (measured: fma_f32 over 4 x (256, 64) lanes ~5x faster than one (1024, 64))
         parts = [idx] if count <= CHUNK or entry == self._scalar_group or getattr(entry, 'whole', False) else self._chunks(idx)
@@ -266,6 +278,7 @@ class FunctionalEngine:
                 continue
             for n in self._rows(part).tolist():
                 self._one(n, pc)
+        return entry != self._scalar_group
 
     def _chunks(self, idx) -> list:
         if idx is EVERYONE:
