@@ -549,3 +549,50 @@ def test_mfmas_on_groups_split_by_a_branch_match_the_timed_engine(tmp_path):
     out = functional.memory.buffer("O").data.view(np.float32)
     assert np.isfinite(out).all() and np.count_nonzero(out) > 6000
     assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)
+
+
+# ---------------------------------------------------------------- LDS accesses the group paths refuse
+
+LDS_EDGE = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   grid: 4
+//   buffer O: u32[512] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_lshlrev_b32 v1, 3, v0              // 8 bytes per lane
+  v_mov_b32 v2, v0
+  v_mov_b32 v3, 7
+  ds_write_b64 v1, v[2:3]
+  s_waitcnt lgkmcnt(0)
+  v_add_u32 v4, {shift}, v1
+  ds_read_b64 v[6:7], v4 offset:{offset}
+  s_waitcnt lgkmcnt(0)
+  s_lshl_b32 s3, s2, 9
+  v_add_u32 v5, s3, v1
+  global_store_dwordx2 v5, v[6:7], s[4:5]
+  s_endpgm
+"""
+
+
+@pytest.mark.parametrize("shift, offset, note", [(0, 8, None), (4, 8, "not 8-byte aligned"),
+                                                 (0, 65528, "outside the 65536-byte LDS")])
+def test_lds_reads_past_the_allocation_or_misaligned_go_per_wave_with_the_timed_engines_values(
+        tmp_path, shift, offset, note):
+    """A ds_read whose active lanes all fit and are aligned runs as one gather per group; one lane
+    out of range or misaligned sends the group per wave (the notes, the zeros read past the end),
+    with the same memory as the timed engine."""
+    path = tmp_path / "lds_edge.s"
+    path.write_text(LDS_EDGE.format(shift=shift, offset=offset))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, _ = run_grid(snippet, kernel, (4, 1, 1), job, jobs=1)
+    functional, frun = run_functional(snippet, kernel, (4, 1, 1), job)
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)
+    notes = [str(n) for _wave, (_span, n) in functional.functional.notes]
+    if note is None:
+        assert frun.batched == frun.instructions and not notes
+    else:
+        assert frun.batched == frun.instructions - 4 and any(note in n for n in notes)

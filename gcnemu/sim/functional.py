@@ -631,25 +631,48 @@ class FunctionalEngine:
         words_per_wg = self.LDS.shape[1] // 4
         flat = self.LDS.reshape(-1).view("<u4")
         lds_size = self.LDS.shape[1]
+        # every offset a multiple of the alignment: the VGPR addresses alone decide alignment,
+        # and the word index is the VGPR's plus the offset's (uint32 passes, no int64 addresses)
+        shifted = all(off % pow2 == 0 for off in offsets)
+        reach = max(off + size for off, size in zip(offsets, sizes))
+        # records of dw words start at multiples of dw (aligned addresses, aligned rows)
+        records = [pow2 >= size and words_per_wg % dw == 0 for size, dw in zip(sizes, dwords)]
 
-        def run(pc, idx):
-            mask, full = self._exec(idx)
-            base = ds_address(self._vread("v", vaddr.index, 1, idx)[0], 0)
+        def word_indices(idx, mask, full) -> list:
+            """Per piece: each lane's first word in the flat LDS array (inactive lanes: a word of
+            their own workgroup's row); _Abort when an active lane is out of range or misaligned
+            (the per-wave path notes it)."""
+            v = self._vread("v", vaddr.index, 1, idx)[0]
             wg = self.workgroup_of[idx][:, None] * words_per_wg
+            if shifted:
+                act = v if full else v[mask]
+                if act.size:
+                    highest = int(ds_address(act.max().reshape(1), 0)[0])
+                    if highest + reach > lds_size or (act & np.uint32(pow2 - 1)).any():
+                        raise _Abort
+                words = v >> np.uint32(2)
+                addrs = [words + (wg + off // 4) for off in offsets]
+                return addrs if full else [np.where(mask, a, wg) for a in addrs]
+            base = ds_address(v, 0)
             addrs = []
             for off, size in zip(offsets, sizes):
                 a = base + off
                 if not _fits(a if full else a[mask], size, lds_size, pow2):
-                    raise _Abort  # out of range or misaligned: the per-wave path notes it
+                    raise _Abort
                 addrs.append((a >> 2 if full else np.where(mask, a >> 2, 0)) + wg)
+            return addrs
+
+        def run(pc, idx):
+            mask, full = self._exec(idx)
+            addrs = word_indices(idx, mask, full)
             if dst is not None:
-                parts = [_gather(flat, a, dw) for a, dw in zip(addrs, dwords)]
+                parts = [_gather(flat, a, dw, rec) for a, dw, rec in zip(addrs, dwords, records)]
                 vals = parts[0] if len(parts) == 1 else np.concatenate(parts)
                 self._vwrite(dst.file, dst.index, vals, idx, None if full else mask)
             else:
                 srcs = [self._vread(o.file, o.index, dw, idx) for o, dw in zip(data, dwords)]
-                for a, dw, src in zip(addrs, dwords, srcs):
-                    _scatter(flat, a, dw, src, None if full else mask)
+                for a, dw, src, rec in zip(addrs, dwords, srcs, records):
+                    _scatter(flat, a, dw, src, None if full else mask, rec)
             self.PC[idx] = pc + 1
             return True
         return run
@@ -1019,18 +1042,20 @@ def _lane_major(src: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(src.reshape(src.shape[0], -1).T)
 
 
-def _gather(words: np.ndarray, first: np.ndarray, dw: int) -> np.ndarray:
+def _gather(words: np.ndarray, first: np.ndarray, dw: int, records: bool = False) -> np.ndarray:
     """uint32[dw, G, 64]: `dw` consecutive words from each lane's first word index. Aligned
-    records (index a multiple of dw) are fetched as one item each."""
+    records (index a multiple of dw; `records`: the caller knows they are) are fetched as one
+    item each."""
     if dw == 1:
         return np.take(words, first)[None]
-    if len(words) % dw == 0 and _multiple(first, dw):
+    if len(words) % dw == 0 and (records or _multiple(first, dw)):
         got = np.take(_records(words, dw), first // dw).view(np.uint32).reshape(first.shape + (dw,))
         return np.moveaxis(got, 2, 0)
     return np.take(words, first[None] + np.arange(dw)[:, None, None])
 
 
-def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray | None) -> None:
+def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mask: np.ndarray | None,
+             records: bool = False) -> None:
     """Write src (uint32[dw, G, 64]) to `dw` words from each enabled lane's first word index
     (mask None: every lane), in wave order then lane order (the order the per-wave path
     writes: later lanes win)."""
@@ -1041,7 +1066,7 @@ def _scatter(words: np.ndarray, first: np.ndarray, dw: int, src: np.ndarray, mas
         values, at = values[lanes], at[lanes]
     if dw == 1:
         words[at] = values[:, 0]
-    elif len(words) % dw == 0 and _multiple(at, dw):
+    elif len(words) % dw == 0 and (records or _multiple(at, dw)):
         _records(words, dw)[at // dw] = values.view(np.dtype((np.void, 4 * dw))).reshape(-1)
     else:
         words[(at[:, None] + np.arange(dw)).reshape(-1)] = values.reshape(-1)
