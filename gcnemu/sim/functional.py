@@ -85,6 +85,24 @@ def used_registers(kernel, wave: WaveState, file: str) -> int:
     return min(full, top + 8)
 
 
+def _stack_waves(waves: list[WaveState], name: str, rows: int | None = None, axis: int = 0) -> np.ndarray:
+    """np.stack of every wave's register file `name` (its first `rows` rows) along `axis`. The
+    workgroups of a grid are copies of the first one's waves that share its vector register
+    arrays: those are stacked once and repeated by one np.take (one pass over the result
+    instead of a copy per wave)."""
+    index: dict[int, int] = {}
+    unique, order = [], []
+    for w in waves:
+        arr = getattr(w, name)
+        k = index.get(id(arr))
+        if k is None:
+            k = index[id(arr)] = len(unique)
+            unique.append(arr if rows is None else arr[:rows])
+        order.append(k)
+    stacked = np.stack(unique, axis=axis)
+    return stacked if len(unique) == len(waves) else np.take(stacked, order, axis=axis)
+
+
 def _pow2ceil(n: int) -> int:
     p = 1
     while p < n:
@@ -122,11 +140,11 @@ class FunctionalEngine:
         # a kernel using 100 of 512 vector registers needs a fifth of the memory and copies.
         nv, na = used_registers(kernel, waves[0], "v"), used_registers(kernel, waves[0], "a")
         self.full_registers = (len(waves[0].vgpr), len(waves[0].agpr))
-        self.V = np.stack([w.vgpr[:nv] for w in waves], axis=1)
-        self.VI = np.stack([w.vgpr_init[:nv] for w in waves], axis=1)
-        self.A = np.stack([w.agpr[:na] for w in waves], axis=1)
-        self.AI = np.stack([w.agpr_init[:na] for w in waves], axis=1)
-        self.S = np.stack([w.sgpr for w in waves])
+        self.V = _stack_waves(waves, "vgpr", nv, axis=1)
+        self.VI = _stack_waves(waves, "vgpr_init", nv, axis=1)
+        self.A = _stack_waves(waves, "agpr", na, axis=1)
+        self.AI = _stack_waves(waves, "agpr_init", na, axis=1)
+        self.S = np.stack([w.sgpr for w in waves])  # (each workgroup's own: its ids)
         self.SI = np.stack([w.sgpr_init for w in waves])
         for n, w in enumerate(waves):
             w.vgpr, w.vgpr_init, w.agpr, w.agpr_init = self.V[:, n], self.VI[:, n], self.A[:, n], self.AI[:, n]
