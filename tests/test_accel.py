@@ -135,6 +135,21 @@ def test_fma_f32_kernel_matches_numpy_on_a_whole_grid_of_lanes(kernels, seed):
     assert np.array_equal(bits32(fast), bits32(pure(fp.fma_f32, a, b, c)))
 
 
+@pytest.mark.parametrize("into", ["a", "b", "c"])
+def test_fma_f32_into_one_of_its_operands_gives_the_fresh_result(kernels, into):
+    """The functional engine has fp.fma_f32 write a register row in place (v_fmac_f32's D is
+    also its C; v_fmac_f32 v5, v5, v6 makes it A too): with the kernel and with the numpy path,
+    every lane must read its operands before its result lands."""
+    a, b, c = (x.reshape(-1, 64) for x in fma_inputs(5, 4096)[:, :4096 * 4])
+    want = pure(fp.fma_f32, a, b, c)
+    for numpy_path in (False, True):
+        ops = {"a": a.copy(), "b": b.copy(), "c": c.copy()}
+        args = (ops["a"], ops["b"], ops["c"])
+        got = pure(fp.fma_f32, *args, out=ops[into]) if numpy_path else fp.fma_f32(*args, out=ops[into])
+        assert got is ops[into]
+        assert np.array_equal(bits32(ops[into]), bits32(want)), ("numpy" if numpy_path else "kernel", into)
+
+
 def test_fma_f32_mixed_shapes_take_the_numpy_path(kernels):
     a = np.ones((2, 64), dtype=np.float32)
     assert accel.fma_f32(a, np.float32(2.0), a) is None

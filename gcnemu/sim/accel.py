@@ -116,9 +116,10 @@ def _build():
     return K
 
 
-def fma_f32(a, b, c) -> np.ndarray | None:
-    """fp.fma_f32(a, b, c) computed by the numba kernel, or None (use numpy) when numba is off or
-    the operands are not float32 arrays of one shape."""
+def fma_f32(a, b, c, out: np.ndarray | None = None) -> np.ndarray | None:
+    """fp.fma_f32(a, b, c) computed by the numba kernel (into `out` when given: a contiguous
+    float32 array of the operands' shape, which may be one of them), or None (use numpy) when
+    numba is off or the operands are not float32 arrays of one shape."""
     if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and isinstance(c, np.ndarray)):
         return None
     if a.dtype != np.float32 or b.dtype != np.float32 or c.dtype != np.float32:
@@ -126,13 +127,17 @@ def fma_f32(a, b, c) -> np.ndarray | None:
     shape = a.shape
     if b.shape != shape or c.shape != shape:
         return None
+    if out is not None and (out.dtype != np.float32 or out.shape != shape or not out.flags.c_contiguous):
+        return None
     k = _ready(a.size)
     if k is None:
         return None
     a1 = np.ascontiguousarray(a).reshape(-1)
     b1 = np.ascontiguousarray(b).reshape(-1)
     c1 = np.ascontiguousarray(c).reshape(-1)
-    return k.fma_f32(a1, b1, c1).reshape(shape)
+    result = np.empty(shape, dtype=np.float32) if out is None else out
+    k.fma_f32(a1, b1, c1, result.reshape(-1))
+    return result
 
 
 def exact_sum(a64: np.ndarray, b64: np.ndarray, c64: np.ndarray) -> np.ndarray | None:

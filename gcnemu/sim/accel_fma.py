@@ -30,23 +30,26 @@ def fma32(typingctx, a, b, c):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def fma_f32_kernel(a, b, c):
-    """The correctly rounded a*b+c of float32 lanes (flat, contiguous): the CPU's fused
+def fma_f32_kernel(a, b, c, out):
+    """out = the correctly rounded a*b+c of float32 lanes (flat, contiguous): the CPU's fused
     multiply-add in float32, one IEEE rounding with subnormal results kept (numpy leaves MXCSR's
     flush-to-zero and denormals-are-zero off), which is the value fp.fma_f32 computes in float64
-    steps. Only NaN lanes differ (x86 picks its own NaN): they get the hardware rule here."""
-    out = np.empty(a.size, dtype=np.float32)
+    steps. Only NaN lanes differ (x86 picks its own NaN): they get the hardware rule here.
+    `out` may be one of the operands (a register written in place): each lane reads all three
+    operands before it writes."""
     ou = out.view(np.uint32)
     for i in range(a.size):
-        r = fma32(a[i], b[i], c[i])
-        out[i] = r
-        if r != r:  # NaN (rare): the first NaN operand quieted, else the canonical qNaN
-            if a[i] != a[i]:
-                ou[i] = np.float32(a[i]).view(np.uint32) | _QUIET
-            elif b[i] != b[i]:
-                ou[i] = np.float32(b[i]).view(np.uint32) | _QUIET
-            elif c[i] != c[i]:
-                ou[i] = np.float32(c[i]).view(np.uint32) | _QUIET
-            else:
-                ou[i] = _CANONICAL_NAN
-    return out
+        x = a[i]
+        y = b[i]
+        z = c[i]
+        r = fma32(x, y, z)
+        if r == r:
+            out[i] = r
+        elif x != x:  # NaN (rare): the first NaN operand quieted, else the canonical qNaN
+            ou[i] = np.float32(x).view(np.uint32) | _QUIET
+        elif y != y:
+            ou[i] = np.float32(y).view(np.uint32) | _QUIET
+        elif z != z:
+            ou[i] = np.float32(z).view(np.uint32) | _QUIET
+        else:
+            ou[i] = _CANONICAL_NAN

@@ -19,6 +19,7 @@ A group plan is `plan(pc, idx) -> bool` (False: run this group per wave).
 """
 from __future__ import annotations
 
+import inspect
 from typing import Callable
 
 import numpy as np
@@ -111,11 +112,25 @@ def _plan(eng, dst, readers: list, fn: Callable, mode: fp.FloatMode | None) -> G
         return None
     index = dst.index
     denorm_in, denorm_out = fp.denorm_in, fp.denorm_out
+    # a function that can fill `out` (fp.fma_f32) writes a whole group's row in place when EXEC
+    # is full and MODE keeps output denormals (nothing to apply after it): no result array to
+    # allocate and copy (measured: 38 us against 65 us per v_fmac_f32 over 1024 waves)
+    into = mode is not None and mode.denorm_f32 and "out" in inspect.signature(fn).parameters
+    V = eng.V
 
     def plan(pc, idx) -> bool:
         if _HWREGS:  # s_setreg changed some wave's MODE: per wave, as GroupCtx does
             return False
         srcs = [r(idx) for r in readers]
+        if into and isinstance(idx, slice):
+            mask, full = eng._exec(idx)
+            if full:
+                srcs = [denorm_in(s.view(_F32_DT), mode) for s in srcs]
+                with np.errstate(all="ignore"):
+                    fn(*srcs, out=V[index, idx].view(_F32_DT))
+                eng._written("v", index, 1, idx)
+                eng.PC[idx] = pc + 1
+                return True
         if mode is None:
             out = fn(*srcs)
             if type(out) is not np.ndarray or out.dtype != _U32_DT:
