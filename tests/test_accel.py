@@ -260,3 +260,20 @@ def test_numba_takes_over_after_the_warm_up_with_the_same_bits(kernels):
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "True", "True"]
+
+
+# ------------------------------------------------------------------------------- loads into register rows
+def test_gather_rows_fills_strided_register_rows_like_numpy(kernels):
+    """accel.gather_rows: each lane's dw consecutive words into rows of a register file view (the
+    functional engine's loads), equal to numpy's fancy index; refuses arrays of other kinds."""
+    rng = np.random.default_rng(9)
+    words = rng.integers(0, 2 ** 32, 4096, dtype=np.uint64).astype(np.uint32)
+    first = rng.integers(0, 4096 - 4, (12, 64)).astype(np.int64)
+    regs = np.zeros((10, 20, 64), dtype=np.uint32)  # (registers, waves, lanes), as the engine keeps them
+    view = regs[3:7, 4:16]
+    assert accel.gather_rows(words, first, view)
+    want = words[first[None] + np.arange(4)[:, None, None]]
+    assert np.array_equal(regs[3:7, 4:16], want)
+    assert not regs[:3].any() and not regs[7:].any() and not regs[:, :4].any() and not regs[:, 16:].any()
+    assert not accel.gather_rows(words, first.astype(np.int32), view)
+    assert not accel.gather_rows(words.astype(np.int64), first, view)

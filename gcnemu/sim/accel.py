@@ -29,7 +29,7 @@ import os
 
 import numpy as np
 
-__all__ = ["enabled", "load", "fma_f32", "exact_sum", "WARMUP"]
+__all__ = ["enabled", "load", "fma_f32", "exact_sum", "gather_rows", "WARMUP"]
 
 WARMUP = int(os.environ.get("GCNEMU_NUMBA_WARMUP", 1 << 27))  # lane operations done by numpy before numba loads
 _STATE: dict = {"work": 0}  # "kernels": the compiled namespace, or None when numba is off or missing
@@ -108,11 +108,23 @@ def _build():
                         finite = False
         return finite
 
+    @njit
+    def gather_rows_kernel(words, first, out):
+        """out[k, g, l] = words[first[g, l] + k]: each lane's consecutive words into register
+        rows (out may be a strided view of a register file). Indices are the caller's, checked."""
+        dw, groups, lanes = out.shape
+        for g in range(groups):
+            for lane in range(lanes):
+                f = first[g, lane]
+                for k in range(dw):
+                    out[k, g, lane] = words[f + k]
+
     class K:
         pass
 
     K.fma_f32 = fma_f32_kernel
     K.exact_sum = exact_sum_kernel
+    K.gather_rows = gather_rows_kernel
     return K
 
 
@@ -155,3 +167,19 @@ def exact_sum(a64: np.ndarray, b64: np.ndarray, c64: np.ndarray) -> np.ndarray |
     if not k.exact_sum(a, b, c, out):
         return None
     return out
+
+
+def gather_rows(words: np.ndarray, first: np.ndarray, out: np.ndarray) -> bool:
+    """out[k, g, l] = words[first[g, l] + k] for uint32 words, int64 first (G, 64) and a uint32
+    (dw, G, 64) destination (a view of register rows), in one compiled pass: the functional
+    engine's loads, where numpy needs a gather and then a transposing copy into the rows.
+    Every index must lie inside `words` (the caller checked the addresses). False (nothing
+    written; use numpy) when numba is off or the arrays are not of those kinds."""
+    if words.dtype != np.uint32 or out.dtype != np.uint32 or first.dtype != np.int64 or words.ndim != 1 \
+            or out.ndim != 3 or first.shape != out.shape[1:] or not out.flags.writeable:
+        return False
+    k = _ready(out.size)
+    if k is None:
+        return False
+    k.gather_rows(words, first, out)
+    return True

@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..asm.program import Reg, Special
-from . import fp
+from . import accel, fp
 from .context import _HWREGS, M32, Ctx, RegWrite, SimError, _static_facts, code_facts
 from .group_plans import Unshared as _Abort
 from .group_plans import make_group_plan
@@ -421,6 +421,20 @@ class FunctionalEngine:
             arr[index:index + count, idx] = cur
         init[index:index + count, idx] |= mask[None]
 
+    def _load(self, file: str, index: int, dw: int, words: np.ndarray, first: np.ndarray, idx,
+              mask: np.ndarray | None, records: bool = False) -> None:
+        """Registers [index, index + dw) of the group <- `dw` consecutive words from each lane's
+        first word index (checked by the caller) under `mask` (None: every lane). A whole
+        piece of the grid with every lane on takes the compiled gather straight into its
+        register rows when numba is there (measured: 0.2 ms against 0.75 ms for a
+        ds_read_b128 over 1024 waves), else numpy's gather and copy."""
+        if mask is None and isinstance(idx, slice):
+            arr = self.V if file == "v" else self.A
+            if index + dw <= arr.shape[0] and accel.gather_rows(words, first, arr[index:index + dw, idx]):
+                self._written(file, index, dw, idx)
+                return
+        self._vwrite(file, index, _gather(words, first, dw, records), idx, mask)
+
     def _written(self, file: str, index: int, count: int, idx) -> None:
         """Registers [index, index + count) were written in every lane of the group's waves."""
         known = self.known[file]
@@ -683,16 +697,18 @@ class FunctionalEngine:
         def run(pc, idx):
             mask, full = self._exec(idx)
             addrs = word_indices(idx, mask, full)
-            if dst is not None:
-                parts = [_gather(flat, a, dw, rec) for a, dw, rec in zip(addrs, dwords, records)]
-                vals = parts[0] if len(parts) == 1 else np.concatenate(parts)
-                self._vwrite(dst.file, dst.index, vals, idx, None if full else mask)
+            if dst is not None:  # (every address computed above: dst may hold the VGPR address)
+                at = dst.index
+                for a, dw, rec in zip(addrs, dwords, records):
+                    self._load(dst.file, at, dw, flat, a, idx, None if full else mask, rec)
+                    at += dw
             else:
                 srcs = [self._vread(o.file, o.index, dw, idx) for o, dw in zip(data, dwords)]
                 for a, dw, src, rec in zip(addrs, dwords, srcs, records):
                     _scatter(flat, a, dw, src, None if full else mask, rec)
             self.PC[idx] = pc + 1
             return True
+        run.whole = True  # one gather or scatter for the whole group (pieces measured no faster)
         return run
 
     def _global_access(self, ins, size: int, vaddr, saddr, dst, data, lds_dma: bool = False):
@@ -753,7 +769,7 @@ class FunctionalEngine:
                 taken = w if full else w[mask]
                 self.LDS.reshape(-1).view("<u4")[where if full else where[mask]] = np.take(words, taken)
             elif dst is not None:
-                self._vwrite(dst.file, dst.index, _gather(words, w, dw), idx, None if full else mask)
+                self._load(dst.file, dst.index, dw, words, w, idx, None if full else mask)
             else:
                 _scatter(words, w, dw, self._vread(data.file, data.index, dw, idx), None if full else mask)
                 if buf.written is not None:
@@ -761,6 +777,7 @@ class FunctionalEngine:
                     buf.written[(where[:, None] * 4 + np.arange(4)).reshape(-1)] = True
             self.PC[idx] = pc + 1
             return True
+        run.whole = True
         return run
 
 
