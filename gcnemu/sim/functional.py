@@ -597,6 +597,7 @@ class FunctionalEngine:
             self._written(dst.file, dst.index, info.cd_regs, idx)  # MFMAs ignore EXEC
             self.PC[idx] = pc + 1
             return True
+        run.whole = True  # (its own pieces: `chunk` waves per numerics call)
         return run
 
     # ------------------------------------------------------------------ memory: one gather or scatter per group
