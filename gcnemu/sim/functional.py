@@ -56,7 +56,7 @@ _SCALAR_PER_WAVE = ("s_getreg", "s_setreg", "s_memtime", "s_memrealtime", "s_sen
                     "s_dcache", "s_store", "s_atomic", "s_buffer_store", "s_buffer_atomic", "s_scratch")
 EVERYONE = slice(None)  # the group of every wave (register rows are views, not copies)
 CHUNK = 256  # waves per batched call
-MFMA_LANES = 64 * WAVE  # lanes of MFMA blocks per numerics call (64 waves of one-block MFMAs)
+MFMA_LANES = 32 * WAVE  # lanes of MFMA blocks per numerics call: 32 waves of one-block MFMAs (64: 1.15x slower, 128: 1.5x)
 SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its workgroup waits
 
 
