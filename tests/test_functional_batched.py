@@ -596,3 +596,32 @@ def test_lds_reads_past_the_allocation_or_misaligned_go_per_wave_with_the_timed_
         assert frun.batched == frun.instructions and not notes
     else:
         assert frun.batched == frun.instructions - 4 and any(note in n for n in notes)
+
+
+def test_a_mode_change_left_by_an_earlier_run_does_not_send_this_run_per_wave(tmp_path):
+    """s_setreg's MODE changes are kept per WaveState until it is garbage collected; a wave of an
+    earlier run (still alive here) must not make a later grid give up its batched paths, and
+    the run's own wave that changes MODE still goes per wave."""
+    from gcnemu.sim.context import _HWREGS, Ctx
+    path = tmp_path / "denormals.s"
+    path.write_text(DENORMALS.format(descriptor=""))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    earlier, _ = run_functional(snippet, kernel, (1, 1, 1), job)
+    old_wave = earlier.waves[0]
+    Ctx(old_wave, kernel.instructions[0]).set_hwreg(1, 0)  # MODE of a wave of the earlier run
+    assert id(old_wave) in _HWREGS
+    _, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+    assert frun.batched == frun.instructions
+
+    changed = tmp_path / "changed.s"
+    changed.write_text(DENORMALS.format(descriptor="").replace(
+        "  s_mov_b32 s8, 0x00400000", "  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0\n  s_mov_b32 s8, 0x00400000"))
+    snippet = load_snippet(str(changed))
+    kernel = snippet.kernel()
+    job = GridJob(str(changed), None)
+    timed, _ = run_grid(snippet, kernel, (3, 1, 1), job, jobs=1)
+    functional, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+    assert frun.batched < frun.instructions
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)

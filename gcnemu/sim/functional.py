@@ -170,6 +170,13 @@ class FunctionalEngine:
         self._spins = 0
         self._spin_top = -1
         self._exec_whole = None  # (mask, full) of every wave, while EXEC is unchanged
+        self._wave_ids = frozenset(id(w) for w in waves)
+
+    def mode_changed(self) -> bool:
+        """Whether s_setreg changed the MODE of some wave of this run (`context._HWREGS`, keyed by
+        the WaveState's id). Only this run's waves count: an entry of a wave of an earlier run
+        lingers until that wave is garbage collected, and must not send this run per wave."""
+        return bool(_HWREGS) and not self._wave_ids.isdisjoint(_HWREGS)
 
     def expand(self, waves: list[WaveState]) -> None:
         """Give these waves full-size register files again (copies: after the run, for callers
@@ -445,7 +452,7 @@ class FunctionalEngine:
 
     # ------------------------------------------------------------------ lane-wise VALU: one call per group
     def _lanewise(self, pc: int, idx) -> bool:
-        if _HWREGS:  # s_setreg changed some wave's MODE: per wave
+        if self.mode_changed():  # s_setreg changed some wave's MODE: per wave
             return False
         ctx = GroupCtx.make(self, pc, idx)
         self.decoded[pc].sem(ctx, self._instructions[pc])
@@ -477,21 +484,22 @@ class FunctionalEngine:
             lds = self.lds[int(self.workgroup_of[rep])]
             for memop in ctx.memops:  # scalar loads: the same bytes for every wave with the same address
                 writes.extend(memop.perform(self.memory, lds))
+            at = EVERYONE if len(group) == self.n else group  # (every wave: rows as a view, no fancy index)
             for wr in writes:
                 if wr.file == "s":
                     lo, n = wr.index, len(wr.values)
-                    self.S[group, lo:lo + n] = wr.values
+                    self.S[at, lo:lo + n] = wr.values
                     if lo + n > 126 and lo < 128:
                         self._exec_whole = None
-                    self.SI[group, lo:lo + n] = True
+                    self.SI[at, lo:lo + n] = True
                 elif wr.file == "scc":
-                    self.SCC[group] = int(wr.values[0])
+                    self.SCC[at] = int(wr.values[0])
                 else:
                     raise SimError(f"internal: a scalar instruction wrote {wr.file} registers")
             if ctx.notes:
                 span = self._instructions[pc].span
                 self.notes.extend((int(n), (span, note)) for n in group for note in ctx.notes)
-            self.PC[group] = ctx.branch_to if ctx.branch_to is not None else pc + 1
+            self.PC[at] = ctx.branch_to if ctx.branch_to is not None else pc + 1
         return True
 
     def _same_scalars(self, group: np.ndarray, rep: int, reads) -> np.ndarray:
@@ -499,7 +507,7 @@ class FunctionalEngine:
         slots = sorted({i for f, i in reads if f == "s"})
         same = np.ones(len(group), dtype=bool)
         if slots:
-            S, SI = self.S[group][:, slots], self.SI[group][:, slots]
+            S, SI = self.S[:, slots][group], self.SI[:, slots][group]  # (the columns first: small)
             same &= (S == self.S[rep, slots]).all(axis=1) & (SI == self.SI[rep, slots]).all(axis=1)
         if any(f == "scc" for f, _ in reads):
             same &= self.SCC[group] == self.SCC[rep]

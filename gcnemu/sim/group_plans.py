@@ -26,7 +26,7 @@ import numpy as np
 
 from ..asm.program import FloatImm, Imm, Instruction, Reg
 from . import fp
-from .context import _F32_DT, _HWREGS, _U32_DT, M32, _static_facts, constant_bits
+from .context import _F32_DT, _U32_DT, M32, _static_facts, constant_bits
 from .semantics import SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
 from .state import WAVE
 
@@ -119,7 +119,7 @@ def _plan(eng, dst, readers: list, fn: Callable, mode: fp.FloatMode | None) -> G
     V = eng.V
 
     def plan(pc, idx) -> bool:
-        if _HWREGS:  # s_setreg changed some wave's MODE: per wave, as GroupCtx does
+        if eng.mode_changed():  # s_setreg changed some wave's MODE: per wave, as GroupCtx does
             return False
         srcs = [r(idx) for r in readers]
         if into and isinstance(idx, slice):
