@@ -343,17 +343,19 @@ def test_the_cli_says_when_a_functional_run_fell_back_to_the_timed_engine(tmp_pa
     assert "timed engine" in report["functional"]["fallback"] and report["functional"]["batched"] == 0
 
 
-@pytest.mark.parametrize("program", ["sgemm_vector.s", "gemm_lds_dma_gfx942.s"])
-def test_groups_larger_than_a_chunk_run_in_pieces_with_the_same_results(program, monkeypatch):
-    """Big groups run CHUNK waves per call (small temporaries); uneven pieces of a grid must
-    give exactly the registers and memory of one piece (and so of the timed engine)."""
+@pytest.mark.parametrize("program", ["gemm_lds_dma_gfx942.s", "mfma_16x16x4f32.s"])
+def test_mfma_numerics_in_uneven_pieces_of_a_group_give_the_same_results(program, monkeypatch):
+    """The MFMA path calls the numerics MFMA_LANES lanes of blocks at a time (arrays that stay in
+    cache); uneven pieces of a grid (the last one shorter) must give exactly the registers and
+    memory of one piece (and so of the timed engine)."""
     import gcnemu.sim.functional as F
     path = Path(__file__).resolve().parent.parent / "programs" / program
     snippet = load_snippet(str(path))
     kernel = snippet.kernel()
-    whole, wrun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
-    monkeypatch.setattr(F, "CHUNK", 5)  # 12 waves: pieces of 5, 5 and 2
-    pieces, prun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
+    grid = (12 // snippet.setup.num_waves, 1, 1)  # 12 waves
+    whole, wrun = run_functional(snippet, kernel, grid, GridJob(str(path), None))
+    monkeypatch.setattr(F, "MFMA_LANES", 5 * 64)  # pieces of 5 one-block waves: 5, 5 and 2
+    pieces, prun = run_functional(snippet, kernel, grid, GridJob(str(path), None))
     assert prun.batched == wrun.batched and prun.instructions == wrun.instructions
     for a, b in zip(whole.memory.buffers, pieces.memory.buffers):
         assert np.array_equal(a.data, b.data), a.name

@@ -55,7 +55,6 @@ _LANEWISE_FUNCTIONS = frozenset({"v_accvgpr_read_b32", "v_accvgpr_write_b32", "v
 _SCALAR_PER_WAVE = ("s_getreg", "s_setreg", "s_memtime", "s_memrealtime", "s_sendmsg", "s_trap", "s_icache",
                     "s_dcache", "s_store", "s_atomic", "s_buffer_store", "s_buffer_atomic", "s_scratch")
 EVERYONE = slice(None)  # the group of every wave (register rows are views, not copies)
-CHUNK = 256  # waves per batched call
 MFMA_LANES = 32 * WAVE  # lanes of MFMA blocks per numerics call: 32 waves of one-block MFMAs (64: 1.15x slower, 128: 1.5x)
 SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its workgroup waits
 
@@ -290,25 +289,18 @@ class FunctionalEngine:
             for n in self._rows(idx).tolist():
                 self._one(n, pc)
             return False
-        # big groups run in pieces of CHUNK waves: every temporary array of a lane function then
-        # stays small (measured: fma_f32 over 4 x (256, 64) lanes ~5x faster than one (1024, 64))
-        parts = [idx] if count <= CHUNK or entry == self._scalar_group or getattr(entry, 'whole', False) else self._chunks(idx)
-        for part in parts:
-            try:
-                done = entry(pc, part)
-            except _Abort:
-                done = False
-            if done:
-                self.batched += len(self._rows(part)) if len(parts) > 1 else count
-                continue
-            for n in self._rows(part).tolist():
+        # the whole group in one call (pieces of 256 waves, once faster for numpy temporaries,
+        # measured 1.2-2x slower on every path here once the paths stopped copying)
+        try:
+            done = entry(pc, idx)
+        except _Abort:
+            done = False
+        if done:
+            self.batched += count
+        else:
+            for n in self._rows(idx).tolist():
                 self._one(n, pc)
         return entry != self._scalar_group
-
-    def _chunks(self, idx) -> list:
-        if idx is EVERYONE:
-            return [slice(a, min(a + CHUNK, self.n)) for a in range(0, self.n, CHUNK)]
-        return [idx[a:a + CHUNK] for a in range(0, len(idx), CHUNK)]
 
     # ------------------------------------------------------------------ per wave (the semantic function)
     def _template(self, pc: int) -> dict:
@@ -605,7 +597,6 @@ class FunctionalEngine:
             self._written(dst.file, dst.index, info.cd_regs, idx)  # MFMAs ignore EXEC
             self.PC[idx] = pc + 1
             return True
-        run.whole = True  # (its own pieces: `chunk` waves per numerics call)
         return run
 
     # ------------------------------------------------------------------ memory: one gather or scatter per group
@@ -717,7 +708,6 @@ class FunctionalEngine:
                     _scatter(flat, a, dw, src, None if full else mask, rec)
             self.PC[idx] = pc + 1
             return True
-        run.whole = True  # one gather or scatter for the whole group (pieces measured no faster)
         return run
 
     def _global_access(self, ins, size: int, vaddr, saddr, dst, data, lds_dma: bool = False):
@@ -786,7 +776,6 @@ class FunctionalEngine:
                     buf.written[(where[:, None] * 4 + np.arange(4)).reshape(-1)] = True
             self.PC[idx] = pc + 1
             return True
-        run.whole = True
         return run
 
 

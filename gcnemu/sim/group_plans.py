@@ -144,5 +144,4 @@ def _plan(eng, dst, readers: list, fn: Callable, mode: fp.FloatMode | None) -> G
         eng._vwrite("v", index, values, idx, None if full else mask)
         eng.PC[idx] = pc + 1
         return True
-    plan.whole = True
     return plan
