@@ -17,7 +17,10 @@ How it works:
   Families known to be lane-wise (integer/float/convert/packed VALU, compares, register moves)
   run this way; a read the group cannot share (a never-written register, an SGPR operand the
   function needs as one number but that differs between waves) or a note sends the group down
-  the per-wave path instead, which always gives the timed engine's answer.
+  the per-wave path instead, which always gives the timed engine's answer. The instructions
+  of the semantic tables (VECTOR_LANE_OPS, VECTOR_F32_OPS: v_fmac_f32, v_add_u32, ...) skip
+  the Ctx: a group plan (`group_plans`) applies the table's lane function to the group's
+  register rows, as the timed engine's issue plans do per wave.
 - Scalar instructions (SALU, SMEM loads, branches) depend only on the scalar registers they
   read, so the group runs the semantic function for one wave and applies its effects to every
   wave whose read registers hold the same values (groups split by those values when they differ).
@@ -423,9 +426,9 @@ class FunctionalEngine:
     def _load(self, file: str, index: int, dw: int, words: np.ndarray, first: np.ndarray, idx,
               mask: np.ndarray | None, records: bool = False) -> None:
         """Registers [index, index + dw) of the group <- `dw` consecutive words from each lane's
-        first word index (checked by the caller) under `mask` (None: every lane). A whole
-        piece of the grid with every lane on takes the compiled gather straight into its
-        register rows when numba is there (measured: 0.2 ms against 0.75 ms for a
+        first word index (checked by the caller) under `mask` (None: every lane). The whole
+        grid (or any run of consecutive waves) with every lane on takes the compiled gather
+        straight into its register rows when numba is there (measured: 0.2 ms against 0.75 ms for a
         ds_read_b128 over 1024 waves), else numpy's gather and copy."""
         if mask is None and isinstance(idx, slice):
             arr = self.V if file == "v" else self.A
