@@ -277,3 +277,26 @@ def test_gather_rows_fills_strided_register_rows_like_numpy(kernels):
     assert not regs[:3].any() and not regs[7:].any() and not regs[:, :4].any() and not regs[:, 16:].any()
     assert not accel.gather_rows(words, first.astype(np.int32), view)
     assert not accel.gather_rows(words.astype(np.int64), first, view)
+
+
+def test_gather_f32_and_scatter_f32_move_mfma_operands_like_numpy(kernels):
+    """accel.gather_f32 / scatter_f32: an MFMA's fp32 C from flat register positions as float64,
+    and its float64 D back rounded to float32, bit for bit what numpy's take/astype and
+    astype/put give (NaN payloads, infinities, halfway cases, signed zeros included)."""
+    rng = np.random.default_rng(13)
+    regs = rng.integers(0, 2 ** 32, 8192, dtype=np.uint64).astype(np.uint32)  # random bits: NaNs too
+    table = rng.permutation(8192)[:6 * 700].reshape(6, 700).astype(np.int64)
+    got = accel.gather_f32(regs, table)
+    with np.errstate(invalid="ignore"):
+        want = np.take(regs, table).view(np.float32).astype(np.float64)
+    assert np.array_equal(got.view(np.uint64), want.view(np.uint64))
+
+    values = rng.standard_normal((6, 700)) * 2.0 ** rng.integers(-140, 130, (6, 700))
+    values.flat[:6] = [np.inf, -np.inf, np.nan, -0.0, 1 + 2.0 ** -24, 1 + 3 * 2.0 ** -24]  # ties to even
+    mine, theirs = regs.copy(), regs.copy()
+    assert accel.scatter_f32(mine, table, values)
+    with np.errstate(over="ignore", invalid="ignore"):
+        theirs[table] = values.astype(np.float32).view(np.uint32)
+    assert np.array_equal(mine, theirs)
+    assert not accel.scatter_f32(mine, table.astype(np.int32), values)
+    assert accel.gather_f32(regs.astype(np.int64), table) is None

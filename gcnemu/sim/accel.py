@@ -29,7 +29,7 @@ import os
 
 import numpy as np
 
-__all__ = ["enabled", "load", "fma_f32", "exact_sum", "gather_rows", "WARMUP"]
+__all__ = ["enabled", "load", "fma_f32", "exact_sum", "gather_rows", "gather_f32", "scatter_f32", "WARMUP"]
 
 WARMUP = int(os.environ.get("GCNEMU_NUMBA_WARMUP", 1 << 27))  # lane operations done by numpy before numba loads
 _STATE: dict = {"work": 0}  # "kernels": the compiled namespace, or None when numba is off or missing
@@ -119,12 +119,32 @@ def _build():
                 for k in range(dw):
                     out[k, g, lane] = words[f + k]
 
+    @njit
+    def gather_f32_kernel(regs, table, out):
+        """out[r, c] = the float32 in regs[table[r, c]], as float64 (exact)."""
+        f = regs.view(np.float32)
+        rows, cols = table.shape
+        for r in range(rows):
+            for c in range(cols):
+                out[r, c] = np.float64(f[table[r, c]])
+
+    @njit
+    def scatter_f32_kernel(regs, table, values):
+        """regs[table[r, c]] = values[r, c] rounded to float32 (to nearest even, as astype)."""
+        f = regs.view(np.float32)
+        rows, cols = table.shape
+        for r in range(rows):
+            for c in range(cols):
+                f[table[r, c]] = np.float32(values[r, c])
+
     class K:
         pass
 
     K.fma_f32 = fma_f32_kernel
     K.exact_sum = exact_sum_kernel
     K.gather_rows = gather_rows_kernel
+    K.gather_f32 = gather_f32_kernel
+    K.scatter_f32 = scatter_f32_kernel
     return K
 
 
@@ -182,4 +202,37 @@ def gather_rows(words: np.ndarray, first: np.ndarray, out: np.ndarray) -> bool:
     if k is None:
         return False
     k.gather_rows(words, first, out)
+    return True
+
+
+def _flat_words(regs: np.ndarray, table: np.ndarray) -> bool:
+    return regs.dtype == np.uint32 and regs.ndim == 1 and regs.flags.c_contiguous and table.dtype == np.int64 \
+        and table.ndim == 2
+
+
+def gather_f32(regs: np.ndarray, table: np.ndarray) -> np.ndarray | None:
+    """float64 (rows, cols): the float32 values at flat positions `table` of the uint32 register
+    words `regs` (one pass for numpy's take, view and convert: MFMA C operands). None when
+    numba is off or the arrays are not of those kinds. Positions must be inside `regs`."""
+    if not _flat_words(regs, table):
+        return None
+    k = _ready(table.size)
+    if k is None:
+        return None
+    out = np.empty(table.shape, dtype=np.float64)
+    k.gather_f32(regs, table, out)
+    return out
+
+
+def scatter_f32(regs: np.ndarray, table: np.ndarray, values: np.ndarray) -> bool:
+    """regs[table] = float32(values) (float64 (rows, cols), rounded as numpy's astype rounds):
+    an MFMA's D into its registers in one pass. False (nothing written) when numba is off or
+    the arrays are not of those kinds. Positions must be inside `regs`."""
+    if not _flat_words(regs, table) or values.dtype != np.float64 or values.shape != table.shape \
+            or not regs.flags.writeable:
+        return False
+    k = _ready(table.size)
+    if k is None:
+        return False
+    k.scatter_f32(regs, table, values)
     return True

@@ -581,6 +581,11 @@ class FunctionalEngine:
         d_regs = files[dst.file]
         d_pos = (dst.index + dflat // WAVE) * row + dflat % WAVE
         d_table = ahead + d_pos
+        # what compute() does first for a plain fp32 C/D (no xf32 rounding of A and B): the
+        # numba exact sum, rounded to float32; then C can come and D go by compiled passes too
+        direct = info.a_type != "xf32" and not info.scaled and gc[1] is None and gc[2] is None \
+            and gc[4] == np.float32
+        c_shape = tuple(gc[5][1:])
 
         def run(pc, idx):
             waves = np.arange(self.n)[idx]
@@ -589,12 +594,19 @@ class FunctionalEngine:
                 w = len(part)
                 if isinstance(idx, slice):  # consecutive waves: the tables, from the first one on
                     first = int(part[0]) * WAVE
-                    a, b, c = (_elements(flat_regs[first:], table[:w], g) for flat_regs, _p, table, g in sources)
+                    operands = [(flat_regs[first:], table[:w], g) for flat_regs, _p, table, g in sources]
                     where, target = d_table[:w], d_regs[first:]
                 else:
                     at = part[:, None] * WAVE
-                    a, b, c = (_elements(flat_regs, at + pos, g) for flat_regs, pos, _t, g in sources)
+                    operands = [(flat_regs, at + pos, g) for flat_regs, pos, _t, g in sources]
                     where, target = at + d_pos, d_regs
+                a, b = (_elements(*op) for op in operands[:2])
+                c = accel.gather_f32(*operands[2][:2]) if direct else None  # fp32 C: one compiled pass
+                c = _elements(*operands[2]) if c is None else c.reshape((-1,) + c_shape)
+                if direct:  # compute()'s own first choice (the numba exact sum), D stored by numba too
+                    d64 = accel.exact_sum(a, b, c)
+                    if d64 is not None and accel.scatter_f32(target, where, d64.reshape(w, -1)):
+                        continue
                 d = mfma_exec.compute(info, a, b, c)
                 target[where] = d.view(np.uint32).reshape(w, -1)
             self._written(dst.file, dst.index, info.cd_regs, idx)  # MFMAs ignore EXEC
