@@ -58,7 +58,8 @@ _LANEWISE_FUNCTIONS = frozenset({"v_accvgpr_read_b32", "v_accvgpr_write_b32", "v
 _SCALAR_PER_WAVE = ("s_getreg", "s_setreg", "s_memtime", "s_memrealtime", "s_sendmsg", "s_trap", "s_icache",
                     "s_dcache", "s_store", "s_atomic", "s_buffer_store", "s_buffer_atomic", "s_scratch")
 EVERYONE = slice(None)  # the group of every wave (register rows are views, not copies)
-MFMA_LANES = 32 * WAVE  # lanes of MFMA blocks per numerics call: 32 waves of one-block MFMAs (64: 1.15x slower, 128: 1.5x)
+# lanes of MFMA blocks per numerics call: 32 waves of one-block MFMAs (64: 1.15x slower, 128: 1.5x)
+MFMA_LANES = 32 * WAVE
 SPIN_LIMIT = 5_000  # backward branches of one loop nest while the rest of its workgroup waits
 
 
