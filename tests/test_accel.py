@@ -73,6 +73,11 @@ def test_fma_f32_kernel_matches_numpy_bit_for_bit(kernels, seed):
     slow = pure(fp.fma_f32, a, b, c)
     assert fast.dtype == np.float32 and fast.shape == a.shape
     assert np.array_equal(bits32(fast), bits32(slow))
+    # the finite lanes alone (midpoint sums, subnormal results) take the kernel's plain loop,
+    # which has no NaN rule: it must round them exactly the same
+    finite = fma_inputs(seed, 20000)[:, 20000:60000]
+    assert np.isfinite(finite).all()
+    assert np.array_equal(bits32(fp.fma_f32(*finite)), bits32(pure(fp.fma_f32, *finite)))
 
 
 def test_fma_f32_inputs_reach_the_rounding_fixes(kernels):
@@ -104,6 +109,50 @@ def test_fma_f32_first_nan_operand_wins_quieted(kernels):
     assert bits32(fp.fma_f32(one, snan_b, qnan_c))[0] == 0x7FC00005
     inf = np.full(1, np.inf, dtype=np.float32)
     assert bits32(fp.fma_f32(inf, np.zeros(1, np.float32), one))[0] == 0x7FC00000
+
+
+def test_fma_f32_kernel_rounds_once_keeps_subnormals_and_zero_signs(kernels):
+    """The kernel is the CPU's float32 fused multiply-add: the cases where that instruction could
+    differ from the float64 reference if the machine flushed denormals or rounded twice."""
+    big = np.float32(3.0e38)
+    cases = [  # (a, b, c, expected bits)
+        (big, np.float32(2.0), -big, np.float32(3.0e38)),  # the product overflows float32: fused, it does not
+        (np.float32(2.0 ** -140), np.float32(2.0 ** -5), np.float32(0.0), np.float32(2.0 ** -145)),  # subnormal kept
+        (np.float32(2.0 ** -149), np.float32(0.5), np.float32(0.0), np.float32(0.0)),  # half the smallest: to even
+        (np.float32(2.0 ** -149), np.float32(1.5), np.float32(0.0), np.float32(2.0 ** -148)),  # 1.5 ulp: to even
+        (np.float32(1.0), np.float32(0.0), np.float32(-0.0), np.float32(0.0)),  # +0 + -0 = +0
+        (np.float32(-1.0), np.float32(0.0), np.float32(-0.0), np.float32(-0.0)),  # -0 + -0 = -0
+        (np.float32(3.0), np.float32(5.0), np.float32(-15.0), np.float32(0.0)),  # exact cancellation: +0
+        (np.float32(1e30), np.float32(1e30), np.float32(-np.inf), np.float32(-np.inf)),
+    ]
+    a, b, c, want = (np.array(col, dtype=np.float32) for col in zip(*cases))
+    fast = fp.fma_f32(a, b, c)
+    assert list(bits32(fast)) == list(bits32(want))
+    assert np.array_equal(bits32(fast), bits32(pure(fp.fma_f32, a, b, c)))
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_fma_f32_kernel_matches_numpy_on_a_whole_grid_of_lanes(kernels, seed):
+    """One call over (1024, 64) lanes, as the functional engine makes it for v_fmac_f32."""
+    a, b, c = fma_inputs(seed, 16384)[:, :1024 * 64].reshape(3, 1024, 64)  # (most of the edge grid too)
+    fast = fp.fma_f32(a, b, c)
+    assert fast.shape == a.shape
+    assert np.array_equal(bits32(fast), bits32(pure(fp.fma_f32, a, b, c)))
+
+
+@pytest.mark.parametrize("into", ["a", "b", "c"])
+def test_fma_f32_into_one_of_its_operands_gives_the_fresh_result(kernels, into):
+    """The functional engine has fp.fma_f32 write a register row in place (v_fmac_f32's D is
+    also its C; v_fmac_f32 v5, v5, v6 makes it A too): with the kernel and with the numpy path,
+    every lane must read its operands before its result lands."""
+    a, b, c = (x.reshape(-1, 64) for x in fma_inputs(5, 4096)[:, :4096 * 4])
+    want = pure(fp.fma_f32, a, b, c)
+    for numpy_path in (False, True):
+        ops = {"a": a.copy(), "b": b.copy(), "c": c.copy()}
+        args = (ops["a"], ops["b"], ops["c"])
+        got = pure(fp.fma_f32, *args, out=ops[into]) if numpy_path else fp.fma_f32(*args, out=ops[into])
+        assert got is ops[into]
+        assert np.array_equal(bits32(ops[into]), bits32(want)), ("numpy" if numpy_path else "kernel", into)
 
 
 def test_fma_f32_mixed_shapes_take_the_numpy_path(kernels):
@@ -216,3 +265,43 @@ def test_numba_takes_over_after_the_warm_up_with_the_same_bits(kernels):
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "True", "True"]
+
+
+# ------------------------------------------------------------------------------- loads into register rows
+def test_gather_rows_fills_strided_register_rows_like_numpy(kernels):
+    """accel.gather_rows: each lane's dw consecutive words into rows of a register file view (the
+    functional engine's loads), equal to numpy's fancy index; refuses arrays of other kinds."""
+    rng = np.random.default_rng(9)
+    words = rng.integers(0, 2 ** 32, 4096, dtype=np.uint64).astype(np.uint32)
+    first = rng.integers(0, 4096 - 4, (12, 64)).astype(np.int64)
+    regs = np.zeros((10, 20, 64), dtype=np.uint32)  # (registers, waves, lanes), as the engine keeps them
+    view = regs[3:7, 4:16]
+    assert accel.gather_rows(words, first, view)
+    want = words[first[None] + np.arange(4)[:, None, None]]
+    assert np.array_equal(regs[3:7, 4:16], want)
+    assert not regs[:3].any() and not regs[7:].any() and not regs[:, :4].any() and not regs[:, 16:].any()
+    assert not accel.gather_rows(words, first.astype(np.int32), view)
+    assert not accel.gather_rows(words.astype(np.int64), first, view)
+
+
+def test_gather_f32_and_scatter_f32_move_mfma_operands_like_numpy(kernels):
+    """accel.gather_f32 / scatter_f32: an MFMA's fp32 C from flat register positions as float64,
+    and its float64 D back rounded to float32, bit for bit what numpy's take/astype and
+    astype/put give (NaN payloads, infinities, halfway cases, signed zeros included)."""
+    rng = np.random.default_rng(13)
+    regs = rng.integers(0, 2 ** 32, 8192, dtype=np.uint64).astype(np.uint32)  # random bits: NaNs too
+    table = rng.permutation(8192)[:6 * 700].reshape(6, 700).astype(np.int64)
+    got = accel.gather_f32(regs, table)
+    with np.errstate(invalid="ignore"):
+        want = np.take(regs, table).view(np.float32).astype(np.float64)
+    assert np.array_equal(got.view(np.uint64), want.view(np.uint64))
+
+    values = rng.standard_normal((6, 700)) * 2.0 ** rng.integers(-140, 130, (6, 700))
+    values.flat[:6] = [np.inf, -np.inf, np.nan, -0.0, 1 + 2.0 ** -24, 1 + 3 * 2.0 ** -24]  # ties to even
+    mine, theirs = regs.copy(), regs.copy()
+    assert accel.scatter_f32(mine, table, values)
+    with np.errstate(over="ignore", invalid="ignore"):
+        theirs[table] = values.astype(np.float32).view(np.uint32)
+    assert np.array_equal(mine, theirs)
+    assert not accel.scatter_f32(mine, table.astype(np.int32), values)
+    assert accel.gather_f32(regs.astype(np.int64), table) is None

@@ -343,17 +343,19 @@ def test_the_cli_says_when_a_functional_run_fell_back_to_the_timed_engine(tmp_pa
     assert "timed engine" in report["functional"]["fallback"] and report["functional"]["batched"] == 0
 
 
-@pytest.mark.parametrize("program", ["sgemm_vector.s", "gemm_lds_dma_gfx942.s"])
-def test_groups_larger_than_a_chunk_run_in_pieces_with_the_same_results(program, monkeypatch):
-    """Big groups run CHUNK waves per call (small temporaries); uneven pieces of a grid must
-    give exactly the registers and memory of one piece (and so of the timed engine)."""
+@pytest.mark.parametrize("program", ["gemm_lds_dma_gfx942.s", "mfma_16x16x4f32.s"])
+def test_mfma_numerics_in_uneven_pieces_of_a_group_give_the_same_results(program, monkeypatch):
+    """The MFMA path calls the numerics MFMA_LANES lanes of blocks at a time (arrays that stay in
+    cache); uneven pieces of a grid (the last one shorter) must give exactly the registers and
+    memory of one piece (and so of the timed engine)."""
     import gcnemu.sim.functional as F
     path = Path(__file__).resolve().parent.parent / "programs" / program
     snippet = load_snippet(str(path))
     kernel = snippet.kernel()
-    whole, wrun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
-    monkeypatch.setattr(F, "CHUNK", 5)  # 12 waves: pieces of 5, 5 and 2
-    pieces, prun = run_functional(snippet, kernel, (3, 1, 1), GridJob(str(path), None))
+    grid = (12 // snippet.setup.num_waves, 1, 1)  # 12 waves
+    whole, wrun = run_functional(snippet, kernel, grid, GridJob(str(path), None))
+    monkeypatch.setattr(F, "MFMA_LANES", 5 * 64)  # pieces of 5 one-block waves: 5, 5 and 2
+    pieces, prun = run_functional(snippet, kernel, grid, GridJob(str(path), None))
     assert prun.batched == wrun.batched and prun.instructions == wrun.instructions
     for a, b in zip(whole.memory.buffers, pieces.memory.buffers):
         assert np.array_equal(a.data, b.data), a.name
@@ -413,3 +415,215 @@ def test_instructions_with_per_lane_loops_run_on_groups_of_waves(tmp_path):
     out_t, out_f = timed.memory.buffer("O").data.view(np.uint32), functional.memory.buffer("O").data.view(np.uint32)
     assert np.count_nonzero(out_t.reshape(-1, 10), axis=0).min() > 100  # every column computed something
     assert np.array_equal(out_t, out_f)
+
+
+# ---------------------------------------------------------------- table ops under both denormal modes
+
+DENORMALS = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 128
+//   grid: 3
+//   buffer A: f32[384] = randn(seed=4)
+//   buffer O: u32[1536] = 0
+//   arg: A, O
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_and_b32 v1, 0x3ff, v0
+  s_lshl_b32 s3, s2, 7
+  v_add_u32 v1, s3, v1
+  v_lshlrev_b32 v2, 2, v1
+  s_waitcnt lgkmcnt(0)
+  global_load_dword v3, v2, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s8, 0x00400000             // 2^-127, an f32 denormal, as an SGPR source
+  v_mov_b32 v9, 3                      // an integer constant: a denormal as an f32 source
+  v_mul_f32 v4, v3, s8
+  v_mul_f32 v5, 0x0d800000, v3         // 2^-100 x
+  v_mul_f32 v5, 0x30800000, v5         // 2^-130 x: denormal results
+  v_fmac_f32 v4, v3, v9
+  v_fma_f32 v6, v3, s8, v5
+  v_add_f32 v7, v5, v9
+  s_mov_b32 exec_lo, 0x0ff00ff0        // partial EXEC: the other lanes keep their bits
+  v_fmac_f32 v5, v3, v3
+  v_xor_b32 v7, s3, v7
+  s_mov_b64 exec, -1
+  v_mul_u32_u24 v10, 16, v1           // 4 dwords out per work-item
+  global_store_dword v10, v4, s[6:7]
+  global_store_dword v10, v5, s[6:7] offset:4
+  global_store_dword v10, v6, s[6:7] offset:8
+  global_store_dword v10, v7, s[6:7] offset:12
+  s_endpgm
+{descriptor}"""
+# without float_denorm_mode_32 an .amdhsa_kernel block asks for flushed f32 denormals (llvm-mc's default 0)
+FLUSHING = """.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 16
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_accum_offset 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+.end_amdhsa_kernel
+"""
+
+
+def test_table_ops_with_scalar_and_constant_sources_match_the_timed_engine_in_both_denormal_modes(tmp_path):
+    """The group plans (one call of the table's lane function over the whole group) read SGPR,
+    constant and VGPR sources, honour MODE's denormal flushing on input and output and merge
+    under a partial EXEC exactly as the timed engine's per-wave path does."""
+    outs = {}
+    for name, descriptor in (("kept", ""), ("flushed", FLUSHING)):
+        path = tmp_path / f"denormals_{name}.s"
+        path.write_text(DENORMALS.format(descriptor=descriptor))
+        snippet = load_snippet(str(path))
+        kernel = snippet.kernel()
+        job = GridJob(str(path), None)
+        timed, grun = run_grid(snippet, kernel, (3, 1, 1), job, jobs=1)
+        assert all(r.error is None for r in grun.results)
+        functional, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+        assert functional.error is None and frun.batched == frun.instructions
+        out = functional.memory.buffer("O").data.view(np.uint32)
+        assert np.array_equal(timed.memory.buffer("O").data.view(np.uint32), out)
+        outs[name] = out.reshape(-1, 4)
+    denormal = lambda x: (x & 0x7F800000 == 0) & (x & 0x007FFFFF != 0)  # noqa: E731
+    assert denormal(outs["kept"][:, 2]).sum() > 300  # the modes really differ on these lanes
+    assert not denormal(outs["flushed"][:, :3]).any()  # (the fourth went through an xor)
+    assert not np.array_equal(outs["kept"], outs["flushed"])
+
+
+# ---------------------------------------------------------------- MFMAs on split groups of waves
+
+MFMA_SPLIT = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   grid: 6
+//   buffer O: u32[6144] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  s_lshl_b32 s3, s2, 6
+  v_add_u32 v1, s3, v0                 // global work-item id
+  v_mul_u32_u24 v2, 0x9e3779, v1       // per-lane bits ...
+  v_xor_b32 v3, 0x5bd1e995, v2
+  v_and_b32 v2, 0x3bff3bff, v2         // ... as finite f16 pairs below 1
+  v_and_b32 v3, 0x3bff3bff, v3
+  v_lshrrev_b32 v4, 3, v3
+  v_and_b32 v4, 0x3bff3bff, v4
+  v_lshrrev_b32 v5, 5, v2
+  v_and_b32 v5, 0x3bff3bff, v5
+  v_cvt_f32_u32 v8, v1
+{init_c}
+  s_and_b32 s7, s2, 1                  // odd and even workgroups: MFMAs at different PCs
+  s_cmp_eq_u32 s7, 1
+  s_cbranch_scc1 odd
+  v_mfma_f32_32x32x8f16 a[0:15], v[2:3], v[4:5], a[0:15]
+  s_branch join
+odd:
+  v_mfma_f32_32x32x8f16 a[0:15], v[4:5], v[2:3], a[0:15]
+join:
+  s_nop 15
+  s_nop 15
+  s_nop 15
+  v_mfma_f32_32x32x8f16 a[0:15], v[2:3], v[2:3], a[0:15]   // every wave again: one group
+  s_nop 15
+  s_nop 15
+  s_nop 15
+  v_lshlrev_b32 v6, 6, v1              // 16 dwords out per work-item
+  s_waitcnt lgkmcnt(0)
+{stores}
+  s_endpgm
+"""
+
+
+def test_mfmas_on_groups_split_by_a_branch_match_the_timed_engine(tmp_path):
+    """The MFMA path gathers a group's operands straight from the register arrays: for the whole
+    grid, and for waves that a branch split into groups that are not consecutive (the odd and
+    the even workgroups), with C and D in AGPRs."""
+    init_c = "\n".join(f"  v_accvgpr_write_b32 a{r}, v{8 if r % 3 else 2 + r % 4}" for r in range(16))
+    stores = "\n".join(f"  v_accvgpr_read_b32 v7, a{r}\n  s_nop 1\n  global_store_dword v6, v7, s[4:5] offset:{4 * r}"
+                       for r in range(16))
+    path = tmp_path / "mfma_split.s"
+    path.write_text(MFMA_SPLIT.format(init_c=init_c, stores=stores))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, grun = run_grid(snippet, kernel, (6, 1, 1), job, jobs=1)
+    assert all(r.error is None for r in grun.results)
+    functional, frun = run_functional(snippet, kernel, (6, 1, 1), job)
+    assert functional.error is None and frun.batched == frun.instructions
+    out = functional.memory.buffer("O").data.view(np.float32)
+    assert np.isfinite(out).all() and np.count_nonzero(out) > 6000
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)
+
+
+# ---------------------------------------------------------------- LDS accesses the group paths refuse
+
+LDS_EDGE = """\
+// gcnemu:
+//   arch: gfx90a
+//   workgroup: 64
+//   grid: 4
+//   buffer O: u32[512] = 0
+//   arg: O
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_lshlrev_b32 v1, 3, v0              // 8 bytes per lane
+  v_mov_b32 v2, v0
+  v_mov_b32 v3, 7
+  ds_write_b64 v1, v[2:3]
+  s_waitcnt lgkmcnt(0)
+  v_add_u32 v4, {shift}, v1
+  ds_read_b64 v[6:7], v4 offset:{offset}
+  s_waitcnt lgkmcnt(0)
+  s_lshl_b32 s3, s2, 9
+  v_add_u32 v5, s3, v1
+  global_store_dwordx2 v5, v[6:7], s[4:5]
+  s_endpgm
+"""
+
+
+@pytest.mark.parametrize("shift, offset, note", [(0, 8, None), (4, 8, "not 8-byte aligned"),
+                                                 (0, 65528, "outside the 65536-byte LDS")])
+def test_lds_reads_past_the_allocation_or_misaligned_go_per_wave_with_the_timed_engines_values(
+        tmp_path, shift, offset, note):
+    """A ds_read whose active lanes all fit and are aligned runs as one gather per group; one lane
+    out of range or misaligned sends the group per wave (the notes, the zeros read past the end),
+    with the same memory as the timed engine."""
+    path = tmp_path / "lds_edge.s"
+    path.write_text(LDS_EDGE.format(shift=shift, offset=offset))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    timed, _ = run_grid(snippet, kernel, (4, 1, 1), job, jobs=1)
+    functional, frun = run_functional(snippet, kernel, (4, 1, 1), job)
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)
+    notes = [str(n) for _wave, (_span, n) in functional.functional.notes]
+    if note is None:
+        assert frun.batched == frun.instructions and not notes
+    else:
+        assert frun.batched == frun.instructions - 4 and any(note in n for n in notes)
+
+
+def test_a_mode_change_left_by_an_earlier_run_does_not_send_this_run_per_wave(tmp_path):
+    """s_setreg's MODE changes are kept per WaveState until it is garbage collected; a wave of an
+    earlier run (still alive here) must not make a later grid give up its batched paths, and
+    the run's own wave that changes MODE still goes per wave."""
+    from gcnemu.sim.context import _HWREGS, Ctx
+    path = tmp_path / "denormals.s"
+    path.write_text(DENORMALS.format(descriptor=""))
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    job = GridJob(str(path), None)
+    earlier, _ = run_functional(snippet, kernel, (1, 1, 1), job)
+    old_wave = earlier.waves[0]
+    Ctx(old_wave, kernel.instructions[0]).set_hwreg(1, 0)  # MODE of a wave of the earlier run
+    assert id(old_wave) in _HWREGS
+    _, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+    assert frun.batched == frun.instructions
+
+    changed = tmp_path / "changed.s"
+    changed.write_text(DENORMALS.format(descriptor="").replace(
+        "  s_mov_b32 s8, 0x00400000", "  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0\n  s_mov_b32 s8, 0x00400000"))
+    snippet = load_snippet(str(changed))
+    kernel = snippet.kernel()
+    job = GridJob(str(changed), None)
+    timed, _ = run_grid(snippet, kernel, (3, 1, 1), job, jobs=1)
+    functional, frun = run_functional(snippet, kernel, (3, 1, 1), job)
+    assert frun.batched < frun.instructions
+    assert np.array_equal(timed.memory.buffer("O").data, functional.memory.buffer("O").data)

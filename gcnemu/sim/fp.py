@@ -362,7 +362,7 @@ _BELOW_F32_ULP = U64((1 << 29) - 1)  # the bits of a float64 significand below a
 _F32_MIDPOINT = U64(1 << 28)  # ... holding exactly half a float32 ulp
 
 
-def fma_f32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+def fma_f32(a: np.ndarray, b: np.ndarray, c: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Correctly rounded a*b+c in float32 (inputs float32).
 
     The product is exact in float64 and s = p + c is rounded once. Rounding s to float32 gives
@@ -370,9 +370,11 @@ def fma_f32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     strictly between the exact sum and s would be a float64 closer to the sum than s) or in
     the float32 subnormal range (whose midpoints sit higher): only those lanes, rare, take the
     round-to-odd sum. Bit-identical to rounding every lane to odd, in fewer passes.
-    With numba (`accel`), the same algorithm runs lane by lane in one compiled pass.
+    With numba (`accel`), the CPU's float32 fused multiply-add gives the same values.
+    `out` (optional, float32 of the result's shape, may be an operand) receives the result:
+    the functional engine writes a whole group's register row in place.
     """
-    fast = accel.fma_f32(a, b, c)
+    fast = accel.fma_f32(a, b, c, out)
     if fast is not None:
         return fast
     with np.errstate(over="ignore", invalid="ignore"):
@@ -385,8 +387,11 @@ def fma_f32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
             # (a lane with an inf or NaN in p or c has a non-finite s = p + c, which rounding
             # to odd leaves as it is: no special case for them)
             s[suspect] = _round_to_odd_sum(p[suspect], c64[suspect])
-        out = s.astype(np.float32)
-    return fix_nans(out, a, b, c)
+        result = fix_nans(s.astype(np.float32), a, b, c)
+    if out is None:
+        return result
+    np.copyto(out, result)
+    return out
 
 
 def fma_f16(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:

@@ -205,7 +205,8 @@ def compute(info: MfmaInfo, a, b, c, *, neg: Sequence[bool] = (False, False, Fal
         d = np.einsum("bik,bkj->bij", a64, b64) + c64
         d = (d + (1 << 31)) % (1 << 32) - (1 << 31)
         return d.astype(np.int32)
-    a64, b64, c64 = (np.asarray(x).astype(np.float64) for x in (a, b, c))
+    # (no copy of float64 operands: nothing below writes into them)
+    a64, b64, c64 = (np.asarray(x, dtype=np.float64) for x in (a, b, c))
     if info.a_type == "xf32":
         a64 = round_to_xf32(a64.astype(np.float32)).astype(np.float64)
         b64 = round_to_xf32(b64.astype(np.float32)).astype(np.float64)
@@ -347,18 +348,10 @@ def _gather(info: MfmaInfo, op: str):
     return flat, shift, mask, u, dt, info.shape(op)
 
 
-def _fast_plan(info: MfmaInfo, neg: tuple):
-    """A closure computing exactly what `execute` computes for a dense, unscaled float MFMA with
-    fp32 C/D and no cbsz/abid/blgp: the layouts turned into flat gather/scatter indices once per
-    instruction (measured: unpack, resolve and the checks were over half an MFMA's cost), the
-    products formed per k and summed with the same error-free TwoSum sequence as
-    `_accurate_sum`, in place. None when the instruction is not of that kind. The closure returns
-    None (the caller takes the general path) when a sum is not finite: the general path owns the
-    IEEE special-value fallback."""
-    if info.sparse or info.scaled or info.format_select or info.a_type == "xf32":
-        return None
-    if any(neg) and "neg" not in info.modifiers:
-        return None
+def flat_layout(info: MfmaInfo):
+    """(gather of A, of B, of C (see `_gather`), D's flat register*64+lane positions) of a dense
+    float MFMA whose operands each unpack as one gather and whose fp32 D (the shape of C) packs
+    as one scatter; None for any other instruction (they take `execute`'s general path)."""
     cd = info.element_type("D")
     if cd.is_int or cd.bits != 32 or np.dtype(cd.dtype) != np.float32:
         return None
@@ -371,10 +364,29 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
         scatter = _D_SCATTER.get(info)
     if scatter is None:
         return None
-    dreg, dlane, dshape, dregs = scatter
-    dflat = (dreg.astype(np.intp) * 64 + dlane).ravel()
+    dreg, dlane, dshape, _dregs = scatter
     if dshape != info.shape("C"):
         return None
+    return ga, gb, gc, (dreg.astype(np.intp) * 64 + dlane).ravel()
+
+
+def _fast_plan(info: MfmaInfo, neg: tuple):
+    """A closure computing exactly what `execute` computes for a dense, unscaled float MFMA with
+    fp32 C/D and no cbsz/abid/blgp: the layouts turned into flat gather/scatter indices once per
+    instruction (measured: unpack, resolve and the checks were over half an MFMA's cost), the
+    products formed per k and summed with the same error-free TwoSum sequence as
+    `_accurate_sum`, in place. None when the instruction is not of that kind. The closure returns
+    None (the caller takes the general path) when a sum is not finite: the general path owns the
+    IEEE special-value fallback."""
+    if info.sparse or info.scaled or info.format_select or info.a_type == "xf32":
+        return None
+    if any(neg) and "neg" not in info.modifiers:
+        return None
+    layout = flat_layout(info)
+    if layout is None:
+        return None
+    ga, gb, gc, dflat = layout
+    dregs = info.operand_regs("D")
     need = (info.operand_regs("A"), info.operand_regs("B"), info.operand_regs("C"))
     sa, sb, sc = (-1.0 if n else 1.0 for n in neg)
     K = info.shape("A")[2]
@@ -389,7 +401,7 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
             raw >>= shift
         if mask is not None:
             raw &= mask
-        return raw.astype(u).view(dt).astype(np.float64).reshape(shape)
+        return raw.astype(u, copy=False).view(dt).astype(np.float64).reshape(shape)
 
     def run(a_regs, b_regs, c_regs):
         a = values(a_regs, ga, need[0])
