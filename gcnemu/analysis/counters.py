@@ -100,6 +100,10 @@ class CounterAnalysis:
         # per block: state -> (branch facts joined over the paths reaching it, a witness path)
         self.entry_info: dict[int, dict[State, tuple[PathFacts, tuple]]] = {}
         self._after_barrier: dict[tuple[int, int, int], bool] = {}
+        self._feed_memo: dict[tuple[int, int], bool] = {}  # (DMA, DS read) -> dma_may_feed
+        # instruction -> the instructions that may follow it, None after an unknown exit
+        # (_search_reader's steps; static, so found once)
+        self._next_memo: dict[int, tuple[int, ...] | None] = {}
         # pure caches for check(): code with a branch every few instructions reaches each
         # instruction with many states that share queues, and hazards() asks again per state
         # for the witness path. (consumer, state) -> findings; (consumer, producer) -> the
@@ -111,10 +115,15 @@ class CounterAnalysis:
 
     # ------------------------------------------------------------ LDS ranges
     def dma_may_feed(self, dma: int, read: int) -> bool:
-        """May the LDS DMA ``dma`` write a byte that the DS instruction ``read`` reads?"""
+        """May the LDS DMA ``dma`` write a byte that the DS instruction ``read`` reads?
+        (Memoised per pair: each barrier's search asks it again for every DMA still queued.)"""
         if self.lds is None:
             return True
-        return overlap(self.lds.dma(dma), self.lds.reads(read))
+        key = (dma, read)
+        hit = self._feed_memo.get(key)
+        if hit is None:
+            hit = self._feed_memo[key] = overlap(self.lds.dma(dma), self.lds.reads(read))
+        return hit
 
     def dma_read_after_barrier(self, barrier: int, dma: int, younger: int) -> bool:
         """Does an LDS DMA pending at ``s_barrier`` matter to the waves the barrier releases?
@@ -141,19 +150,33 @@ class CounterAnalysis:
             hit = self._after_barrier[key] = self._search_reader(barrier, dma, younger)
         return hit
 
+    def _successors(self, i: int) -> tuple[int, ...] | None:
+        """The instructions that may execute after ``i`` (None: an unknown exit, such as an
+        indirect jump, ends its block)."""
+        hit = self._next_memo.get(i, False)
+        if hit is not False:
+            return hit
+        cfg = self.cfg
+        b = cfg.blocks[cfg.block_of[i]]
+        if i + 1 < b.end:
+            hit = (i + 1,)
+        elif b.unknown_exit:
+            hit = None
+        else:
+            hit = tuple(cfg.blocks[s].start for s in cfg.succs(b.id))
+        self._next_memo[i] = hit
+        return hit
+
     def _search_reader(self, barrier: int, dma: int, younger: int) -> bool:
-        cfg, facts = self.cfg, self.facts
+        facts = self.facts
+        successors = self._successors
         work: list[tuple[int, int]] = []
         seen: set[tuple[int, int]] = set()
 
         def push_after(i: int, y: int) -> bool:
-            b = cfg.blocks[cfg.block_of[i]]
-            if i + 1 < b.end:
-                nxt = [i + 1]
-            else:
-                if b.unknown_exit:
-                    return True
-                nxt = [cfg.blocks[s].start for s in cfg.succs(b.id)]
+            nxt = successors(i)
+            if nxt is None:
+                return True
             for j in nxt:
                 if (j, y) not in seen:
                     seen.add((j, y))
