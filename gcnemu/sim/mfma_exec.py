@@ -347,6 +347,10 @@ def _gather(info: MfmaInfo, op: str):
     return flat, shift, mask, u, dt, info.shape(op)
 
 
+_BOUND_TRIES = 8  # consecutive failures of the exponent bound before it is tried only ...
+_BOUND_RETRY = 64  # ... once in this many calls (the data may come back to a coarse grid)
+
+
 def _exact_by_exponents(info: MfmaInfo, K: int):
     """A function `exact(a, b, c) -> C + A @ B | None` over the float64 operands of `info`
     (shapes (blocks, M, K), (blocks, K, N), (blocks, M, N)): the sum `_accurate_sum` returns,
@@ -437,6 +441,7 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
     sa, sb, sc = (-1.0 if n else 1.0 for n in neg)
     K = info.shape("A")[2]
     exact = _exact_by_exponents(info, K)
+    misses = [0]  # consecutive calls whose operands failed the exponent bound
 
     def values(regs, g, n):
         flat, shift, mask, u, dt, shape = g
@@ -464,7 +469,15 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
             c = -c
         fast = accel.exact_sum(a, b, c)  # numba: the same Sum2 loop, compiled
         if fast is None:
-            fast = exact(a, b, c)  # a matmul, when its sums provably need no rounding
+            # a matmul, when its sums provably need no rounding. Data whose exponents spread too
+            # far keeps failing the bound (~15 us each time): after a run of failures it is only
+            # tried again now and then. Either route gives the same bits, so this only saves time.
+            failed = misses[0]
+            if failed < _BOUND_TRIES or failed % _BOUND_RETRY == 0:
+                fast = exact(a, b, c)
+                misses[0] = 0 if fast is not None else failed + 1
+            else:
+                misses[0] = failed + 1
         if fast is not None:
             d = fast.astype(np.float32)
             out = np.zeros((dregs, 64), dtype=np.uint32)
