@@ -114,6 +114,42 @@ v_fmac_f32 v39, v16, v17
 v_fmac_f32 v41, v16, v17
 s_endpgm
 """,
+    # DS read plans: each width, the extending forms, a d16 form (not planned), a partial EXEC,
+    # an AGPR destination, a result read before lgkmcnt (a hazard), and the cases a plan leaves
+    # to the general path: an uninitialised address, lanes past the LDS, a misaligned address
+    "ds reads": """
+v_mov_b32 v30, 0x81828384
+v_add_u32 v31, 0x100, v1
+v_lshlrev_b32 v50, 2, v1
+ds_write_b32 v1, v30
+ds_write_b32 v1, v1 offset:256
+ds_write_b32 v1, v31 offset:512
+s_waitcnt lgkmcnt(0)
+ds_read_b32 v2, v1
+ds_read_b64 v[4:5], v50 offset:8
+ds_read_b128 v[6:9], v50 offset:16
+ds_read_b96 v[10:12], v50 offset:256
+ds_read_b64 v[16:17], v1 offset:8
+ds_read_u8 v20, v1 offset:3
+ds_read_i8 v13, v1 offset:1
+ds_read_i16 v21, v1 offset:2
+ds_read_u16 v14, v1 offset:256
+ds_read_u16_d16_hi v22, v1
+ds_read_b32 v23, v40
+v_lshlrev_b32 v24, 14, v1
+ds_read_b32 v25, v24
+v_add_u32 v26, 2, v1
+ds_read_b32 v27, v26
+s_mov_b32 exec_lo, 0xff00ff
+ds_read_b32 v32, v1 offset:512
+s_mov_b64 exec, -1
+ds_read_b32 v33, v1 offset:256
+v_add_u32 v34, v33, v1
+ds_read_b64 a[0:1], v50
+s_waitcnt lgkmcnt(0)
+v_accvgpr_read_b32 v35, a1
+s_endpgm
+""",
 }
 
 
@@ -202,3 +238,40 @@ def test_unusual_shapes_take_the_general_path() -> None:
     for ins in prog.instructions:
         from gcnemu.isa.opcodes import base_mnemonic
         assert make_plan(ins, SEMANTICS.get(base_mnemonic(ins.mnemonic)[0]), 256, {}) is None, ins.mnemonic
+
+
+def test_ds_reads_are_planned_where_nothing_is_left_to_note() -> None:
+    """The DS reads of "ds reads" with an initialised, in-range, aligned address run their
+    plan; the d16 form has none; an uninitialised address, lanes past the LDS and misaligned
+    lanes leave the issue to the general path, whose notes and warnings the run shows."""
+    sim = _build(PROGRAMS["ds reads"], 1)
+    e = sim.engine
+    ran: list[str] = []
+    compile_plan = e._plan
+
+    def counting(pc: int, sem):
+        plan = compile_plan(pc, sem)
+        if plan is None:
+            return None
+        mnemonic = e._instructions[pc].mnemonic
+
+        def counted(st):
+            out = plan(st)
+            if out is not None:
+                ran.append(mnemonic)
+            return out
+        return counted
+    e._plan = counting
+    sim.run()
+    assert {"ds_read_b32", "ds_read_b64", "ds_read_b96", "ds_read_b128", "ds_read_u8", "ds_read_i8",
+            "ds_read_i16", "ds_read_u16"} <= set(ran)
+    assert "ds_read_u16_d16_hi" not in ran
+    assert ran.count("ds_read_b32") == 3  # v2, v32 (half EXEC), v33; not v23, v25, v27
+    assert ran.count("ds_read_b64") == 2  # v[4:5] and a[0:1]; v[16:17]'s odd lanes are misaligned
+    notes = " ".join(str(n) for _, n in e.notes)
+    assert "v40" in notes and "0x10000 is outside" in notes
+    warnings = " ".join(str(d.message) for d in sim.diagnostics)
+    assert "0x2, which is not 4-byte aligned" in warnings and "not 8-byte aligned" in warnings
+    v_add = next(i for i, ins in enumerate(e._instructions) if ins.mnemonic == "v_add_u32"
+                 and ins.operands[1].text() == "v33")
+    assert any(z.consumer == v_add and z.rule == "ds-result-before-lgkmcnt" for z in e.hazards)

@@ -824,11 +824,14 @@ class Engine:
         if plan is not None and fast is None:  # (a fast entry's plan has just returned None)
             out = plan(st)
             if out is not None:  # (None: a source never written; the general path notes it)
-                writes, reads, branch_to = out
+                writes, reads, branch_to = out[0], out[1], out[2]
                 if w.interlock_until > now or w.async_until > now:
                     if not self._check_reads(w, reads, pc, now):
                         return False
-                complete = self._schedule(w, d, writes, (), None, key, now)
+                if len(out) > 3:  # a memory plan: its operations and LDS bank conflicts
+                    complete = self._schedule(w, d, writes, out[3], None, key, now, out[4])
+                else:
+                    complete = self._schedule(w, d, writes, (), None, key, now)
                 return self._planned_done(w, st, pc, now, complete, branch_to)
         if sem is None:
             if not self.allow_unmodelled:
@@ -870,7 +873,7 @@ class Engine:
     def _plan(self, pc: int, sem) -> "Callable | None":
         """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
         return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels,
-                         self.float_mode, target=self._ctx_target)
+                         self.float_mode, target=self._ctx_target, lds_size=self._lds_bytes)
 
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
@@ -1078,10 +1081,11 @@ class Engine:
         self._record(w, index, now, complete, 1)
 
     def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
-                  now: int) -> int:
+                  now: int, conflicts: int = 0) -> int:
         """Decide when the instruction's effects land; occupy its pipe; count it. `writes` and
         `memops` are the effects (writes None: an unmodelled instruction, timed only); `ctx`
-        is the Ctx of the general path (None for a plan), read for LDS bank conflicts."""
+        is the Ctx of the general path, read for LDS bank conflicts (None for a plan, which
+        gives its `conflicts`)."""
         lat = self.lat
         pipe = d.pipe
         busy = 0
@@ -1107,7 +1111,8 @@ class Engine:
             busy = max(self.interval, nbytes // lat.vmem_bytes_per_cycle)
         elif pipe == "lds":
             nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
-            conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
+            if ctx is not None:
+                conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
             extra = conflicts * lat.lds_conflict
             busy = max(1, -(-nbytes // lat.lds_bytes_per_cycle)) + extra
             complete = now + lat.lds + extra + nbytes // lat.lds_bytes_per_cycle

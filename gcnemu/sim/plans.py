@@ -18,7 +18,9 @@ function. Whatever those fast paths do not cover is not planned, and a plan retu
 (the engine then takes the general path, with no effect done) when a source was never
 written: the general path owns the "uninitialised read" notes.
 
-A plan is `plan(wave_state) -> (writes, reads, branch_to) | None`.
+A plan is `plan(wave_state) -> (writes, reads, branch_to) | None`; a plan of a memory
+instruction returns `(writes, reads, branch_to, memops, bank_conflicts)`: the operations the
+semantic function would `Ctx.defer` and the conflict cycles it would set on the Ctx.
 """
 from __future__ import annotations
 
@@ -38,13 +40,19 @@ _VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (C
 
 
 def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
-              mode: fp.FloatMode = fp.DEFAULT_MODE, target: str | None = None) -> Plan | None:
+              mode: fp.FloatMode = fp.DEFAULT_MODE, target: str | None = None,
+              lds_size: int | None = None) -> Plan | None:
     """The plan of `ins`, or None when the general path must execute it (see the module doc).
     `sem` is the semantic function the engine would call: a plan stands only for the
     registered function of the table entry (a replaced one is executed as it is). `mode` is
     the launch's MODE (the Ctx's default); a wave whose MODE s_setreg changed takes the
-    general path for float instructions. `target` (the Ctx's) names the MFMA catalog."""
-    if sem is None or ins.modifiers:
+    general path for float instructions. `target` (the Ctx's) names the MFMA catalog and the
+    LDS banks; `lds_size` is the Ctx's LDS size (None: no LDS plans)."""
+    if sem is None:
+        return None
+    if lds_size is not None and target is not None and ins.mnemonic.startswith("ds_read"):
+        return _ds_read_plan(ins, sem, nvgpr, lds_size, target)
+    if ins.modifiers:
         return None
     if target is not None and ins.mnemonic.startswith("v_mfma_"):
         return _mfma_plan(ins, sem, nvgpr, target)
@@ -337,4 +345,60 @@ def _mfma_plan(ins: Instruction, sem: Callable, nvgpr: int, target: str) -> Plan
         wr = RegWrite(dfile, dindex, d, _ALL_LANES)
         wr.full = True  # every lane: the same registers as the masked merge with all lanes on
         return [wr], ak + bk + ck, None
+    return plan
+
+
+# ---------------------------------------------------------------- ds_read_b32/b64/b96/b128 and the extending forms
+def _ds_read_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, target: str) -> Plan | None:
+    """The plan of a DS read of one address per lane (`semantics.ds._read`): the same LdsRead
+    from the same helpers (EXEC's lanes, `ds_address`, `bank_conflicts`), without the Ctx.
+
+    Why: a DS read issue through the Ctx cost ~28 us (measured), most of it the Ctx and its
+    operand plumbing around a few numpy calls; LDS reads are a sixth of an iGEMM workgroup's
+    instructions. Planned: a VGPR address, an integer `offset` (or none), no gds, no d16 form.
+    The plan returns None, so that the general path runs and owns the note or error, when the
+    address VGPR is not initialised in every lane, a lane falls outside the LDS, or an access
+    is misaligned."""
+    from .alignment import check as check_alignment
+    from .banks import bank_conflicts
+    from .memops import LdsRead
+    from .semantics import ds as ds_sem
+    from .semantics.memaddr import ds_address, ds_out_of_range
+    form = ds_sem.DS_READS.get(ins.mnemonic)
+    if form is None or sem is not ds_sem._read or form.kind.startswith("d16"):
+        return None
+    offset = 0
+    for m in ins.modifiers:
+        if m.name != "offset" or type(m.value) is not int:  # gds, a symbolic offset...: the general path
+            return None
+        offset = m.value
+    ops = ins.operands
+    if len(ops) != 2 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") or not _is_reg(ops[1], "v") \
+            or ops[1].index >= nvgpr:
+        return None
+    try:
+        from ..isa.targets import get_target
+        banks = get_target(target).lds_banks
+    except (KeyError, AttributeError):  # as semantics.ds._banks
+        banks = 32
+    dfile, dindex = ops[0].file, ops[0].index
+    vindex = ops[1].index
+    vkey = ("v", vindex)
+    size, dwords, kind = form.size, form.dwords, form.kind
+    mnemonic = ins.mnemonic
+
+    def plan(st):
+        if st.vgpr_init[vindex].tobytes() != _ALL_INIT:
+            return None
+        reads = [("s", 126), ("s", 127), vkey]  # EXEC (its lanes), then the address, as _read reads them
+        lanes = np.nonzero(st.exec_mask)[0]
+        addrs = ds_address(st.vgpr[vindex], offset)[lanes]
+        if ds_out_of_range(addrs, size, lds_size).any():
+            return None
+        pieces = [(addrs, size)]
+        conflicts = bank_conflicts(pieces, lanes, False, banks)
+        memop = LdsRead(dfile, dindex, dwords, lanes, size, kind, None, pieces=pieces)
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], reads, None, [memop], conflicts
     return plan
