@@ -114,6 +114,41 @@ v_fmac_f32 v39, v16, v17
 v_fmac_f32 v41, v16, v17
 s_endpgm
 """,
+    # shifts and logic from the tables: VGPR, SGPR and constant sources; v_lshlrev/v_lshrrev
+    # read their second source first (two uninitialised sources note in that order; two loads
+    # in flight race in that order); SCC from the scalar forms feeds a branch
+    "shifts and logic": """
+s_mov_b32 s4, 0x80000003
+v_mov_b32 v3, 35
+v_lshlrev_b32 v5, v3, v1
+v_lshlrev_b32 v6, 4, v1
+v_lshrrev_b32 v7, s4, v1
+v_lshrrev_b32 v8, v1, 0x12345678
+v_lshl_add_u32 v9, v1, 3, v6
+v_lshl_or_b32 v10, v1, s4, 0xf0000000
+v_add_lshl_u32 v11, v1, v6, 33
+v_lshlrev_b32 v12, v41, v42
+v_lshl_or_b32 v13, v43, v44, v45
+global_load_dword v20, v1, s[0:1]
+ds_read_b32 v21, v1
+v_lshlrev_b32 v22, v20, v21
+v_lshrrev_b32 v23, v21, v20
+s_waitcnt vmcnt(0) lgkmcnt(0)
+s_lshl_b32 s5, s4, 1
+s_lshr_b32 s6, s4, 35
+s_and_b32 s7, s4, 0xff
+s_or_b32 s8, s4, s50
+s_xor_b32 s9, s4, s4
+s_cbranch_scc1 .Lzero
+s_andn2_b32 s10, s4, 3
+s_orn2_b32 s11, s4, -1
+s_nand_b32 s12, s4, s4
+s_nor_b32 s13, 0, 0
+s_xnor_b32 s14, s4, 7
+.Lzero:
+s_lshl_b32 s15, s4, s51
+s_endpgm
+""",
     # DS read plans: each width, the extending forms, a d16 form (not planned), a partial EXEC,
     # an AGPR destination, a result read before lgkmcnt (a hazard), and the cases a plan leaves
     # to the general path: an uninitialised address, lanes past the LDS, a misaligned address
@@ -275,3 +310,16 @@ def test_ds_reads_are_planned_where_nothing_is_left_to_note() -> None:
     v_add = next(i for i, ins in enumerate(e._instructions) if ins.mnemonic == "v_add_u32"
                  and ins.operands[1].text() == "v33")
     assert any(z.consumer == v_add and z.rule == "ds-result-before-lgkmcnt" for z in e.hazards)
+
+
+def test_shifts_and_logic_are_planned() -> None:
+    """The table entries of "shifts and logic" compile to plans (their shapes are the plain ones)."""
+    sim = _build(PROGRAMS["shifts and logic"], 1)
+    sim.run()
+    e = sim.engine
+    planned = {e._instructions[i].mnemonic for i, p in enumerate(e._plans) if callable(p)}
+    assert {"v_lshlrev_b32", "v_lshrrev_b32", "v_lshl_add_u32", "v_lshl_or_b32", "v_add_lshl_u32", "s_lshl_b32",
+            "s_lshr_b32", "s_and_b32", "s_or_b32", "s_xor_b32", "s_andn2_b32", "s_nor_b32"} <= planned
+    notes = [str(n) for _, n in e.notes]
+    first = next(i for i, n in enumerate(notes) if "v42" in n)
+    assert "v41" in notes[first + 1]  # v_lshlrev_b32 v12, v41, v42 reads v42 first

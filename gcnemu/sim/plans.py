@@ -32,7 +32,8 @@ from ..asm.program import FloatImm, Imm, Instruction, Reg, Symbol
 from . import fp
 from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite,
                       _static_facts, constant_bits)
-from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
+from .semantics import (SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS,
+                        VECTOR_READ_ORDER)
 from .state import WAVE
 
 Plan = Callable[[object], "tuple[list, list, int | None] | None"]
@@ -62,7 +63,7 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
     ops = ins.operands
     if base in VECTOR_LANE_OPS:
         kinds, fn = VECTOR_LANE_OPS[base]
-        return _vector_plan(ops, kinds, fn, nvgpr)
+        return _vector_plan(ops, kinds, fn, nvgpr, VECTOR_READ_ORDER.get(base))
     if base in VECTOR_F32_OPS:
         nsrc, accumulates, fn = VECTOR_F32_OPS[base]
         return _f32_plan(ops, nsrc, accumulates, fn, nvgpr, mode)
@@ -135,7 +136,7 @@ def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
     return None
 
 
-def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | None:
+def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int, order: tuple | None = None) -> Plan | None:
     if len(ops) != 1 + len(kinds) or not _is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
         return None
     readers = [_vector_source(op, kind, nvgpr) for op, kind in zip(ops[1:], kinds)]
@@ -148,6 +149,21 @@ def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | N
         if type(values) is not np.ndarray or values.dtype is not _U32_DT or values.ndim != 1:
             return None
         return [_row_write(st, dst, values, reads)], reads, None
+
+    if order is not None:  # the semantic function reads the sources in this order (VECTOR_READ_ORDER)
+        ordered = [(pos, readers[pos]) for pos in order]
+        count = len(readers)
+
+        def plan_ordered(st):
+            reads = []
+            srcs = [None] * count
+            for pos, r in ordered:
+                x = r(st, reads)
+                if x is None:
+                    return None
+                srcs[pos] = x
+            return finish(st, fn(*srcs), reads)
+        return plan_ordered
 
     if len(readers) == 1:
         (r0,) = readers
