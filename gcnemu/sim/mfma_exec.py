@@ -307,7 +307,8 @@ def _pack_d(run: MfmaInfo, d: np.ndarray) -> np.ndarray:
         et = run.element_type("D")
         if et.bits == 32 and np.dtype(et.dtype).itemsize == 4:
             reg, lane, bit = (x.ravel() for x in M._layout(run, "D"))
-            if not bit.any() and len(np.unique(reg * 64 + lane)) == len(reg):
+            slots = np.sort(reg * 64 + lane)  # (not np.unique: numpy 2 imports numpy.ma for it, ~10 ms)
+            if not bit.any() and (slots[1:] != slots[:-1]).all():
                 scatter = (reg, lane, tuple(run.shape("D")), run.operand_regs("D"))
         _D_SCATTER[run] = scatter
     if scatter is None:
