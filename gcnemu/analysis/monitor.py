@@ -93,6 +93,7 @@ class HazardMonitor:
         self._queue_special = [f.base == "s_barrier" or (f.mem is not None and f.mem.reads_lds
                                                           and f.base.startswith("ds_")) for f in self.facts]
         self._meets_any: dict[tuple[int, int], bool] = {}  # (instruction, queued op) -> they meet
+        self._returning: dict[tuple, tuple] = {}  # a queue -> its operations that return into registers
         self._step_memo: dict[tuple, tuple] = {}
         self._prod_bits = [_bits(m) for m in self.prod]
         self._cons_bits = [_bits(m) for m in self.cons]
@@ -286,7 +287,15 @@ class HazardMonitor:
         ca = self.counters
         touches = None
         for q, counter in ((vm, "vm"), (lgkm, "lgkm")):
-            for x in q:
+            if not q:
+                continue
+            # only operations that return into registers can meet f (LDS DMAs and stores
+            # return nothing): one memoised filter per queue, so that a queue full of DMAs in
+            # flight costs one look-up rather than a test per operation
+            returning = self._returning.get(q)
+            if returning is None:
+                returning = self._returning[q] = tuple(x for x in q if ca._returns(x))
+            for x in returning:
                 hit = meets.get((fi, x))
                 if hit is None:
                     if touches is None:
