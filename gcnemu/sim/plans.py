@@ -34,7 +34,7 @@ from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC
                       _static_facts, constant_bits)
 from .semantics import (SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS,
                         VECTOR_READ_ORDER)
-from .state import WAVE
+from .state import SPECIAL_SLOTS, WAVE
 
 Plan = Callable[[object], "tuple[list, list, int | None] | None"]
 _VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (Ctx.src's fast path)
@@ -53,6 +53,8 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return None
     if lds_size is not None and target is not None and ins.mnemonic.startswith("ds_read"):
         return _ds_read_plan(ins, sem, nvgpr, lds_size, target)
+    if lds_size is not None and target is not None and ins.mnemonic.startswith("global_load_lds_"):
+        return _global_lds_dma_plan(ins, sem, nvgpr, lds_size, target)
     if ins.modifiers:
         return None
     if target is not None and ins.mnemonic.startswith("v_mfma_"):
@@ -417,4 +419,59 @@ def _ds_read_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, ta
         if check_alignment(mnemonic, memop) is not None:
             return None
         return [], reads, None, [memop], conflicts
+    return plan
+
+
+# ---------------------------------------------------------------- global_load_lds_* (LDS DMA)
+def _global_lds_dma_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, target: str) -> Plan | None:
+    """The plan of `global_load_lds_* vaddr, s[n:n+1]` (`semantics.vmem._global_load_lds`): the
+    same LdsDma from the same helpers (EXEC's lanes, `global_addresses`, `lds_dma_addresses`),
+    reading EXEC, the address VGPR, the SGPR pair and M0 in that order, without the Ctx.
+
+    Why: the flagship GEMM streams its tiles with these: a fifth of its instructions. Planned:
+    a VGPR offset with an SGPR-pair base, an integer `offset` (or none), no other modifier.
+    None, so that the general path runs and owns the note or warning, when a source register
+    is not initialised, a lane's LDS destination falls outside the LDS, or an access is
+    misaligned."""
+    from .alignment import check as check_alignment
+    from .memops import LdsDma
+    from .semantics import SEMANTICS as registered
+    from .semantics import vmem as vmem_sem
+    from .semantics.memaddr import global_addresses, lds_dma_addresses
+    form = vmem_sem.LDS_DMA_FORMS.get(ins.mnemonic[len("global_load_lds_"):])
+    if form is None or registered.get(ins.mnemonic) is not sem:
+        return None
+    offset = 0
+    for m in ins.modifiers:
+        if m.name != "offset" or type(m.value) is not int:
+            return None
+        offset = m.value
+    ops = ins.operands
+    if len(ops) != 2 or not _is_reg(ops[0], "v") or ops[0].index >= nvgpr or type(ops[1]) is not Reg \
+            or ops[1].file != "s" or ops[1].count != 2:
+        return None
+    vindex = ops[0].index
+    slot = ops[1].index
+    m0 = SPECIAL_SLOTS["m0"][0]
+    reads_static = (("v", vindex), ("s", slot), ("s", slot + 1), ("s", m0))  # after EXEC
+    size, kind, width = form.size, form.kind, (4 if form.kind != "raw" else form.size)
+    origin = vmem_sem._origin(ins)
+    mnemonic = ins.mnemonic
+
+    def plan(st):
+        init = st.sgpr_init
+        if st.vgpr_init[vindex].tobytes() != _ALL_INIT or not (init.item(slot) and init.item(slot + 1)
+                                                               and init.item(m0)):
+            return None
+        sgpr = st.sgpr
+        lanes = np.nonzero(st.exec_mask)[0]
+        base = sgpr.item(slot) | sgpr.item(slot + 1) << 32
+        addrs = global_addresses(st.vgpr[vindex], base, offset)[lanes]
+        lds = lds_dma_addresses("global", target, sgpr.item(m0) & M32, offset, size)[lanes]
+        if ((lds < 0) | (lds + width > lds_size)).any():  # (semantics.vmem._note_lds_range's test)
+            return None
+        memop = LdsDma(lanes, addrs, size, lds, kind=kind, origin=origin)
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], [("s", 126), ("s", 127), *reads_static], None, [memop], 0
     return plan
