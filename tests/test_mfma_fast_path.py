@@ -66,3 +66,55 @@ def test_an_overflowing_sum_falls_back_to_ieee_propagation():
     d = mfma_exec.execute(info, big, big, c)
     assert np.array_equal(d, _general(info, big, big, c))
     assert np.isinf(d.view(np.float32)).any() and np.isnan(d.view(np.float32)).any()
+
+
+# GEMM-like operands: values on a coarse grid (small integers times a power of two), where the
+# exponent bound lets the plan sum with one matmul; the random registers above spread their
+# exponents too widely for that and exercise the error-free loop instead
+GEMM_FORMS = [("gfx942", "v_mfma_f32_32x32x8f16"), ("gfx90a", "v_mfma_f32_16x16x16f16"),
+              ("gfx90a", "v_mfma_f32_16x16x4f32"), ("gfx90a", "v_mfma_f32_32x32x8bf16_1k")]
+
+
+def _grid_values(rng, shape, scale: int, spread: int) -> np.ndarray:
+    """Small integers times 2**e, e in [scale - spread, scale]; about a tenth zeros (both signs)."""
+    v = rng.integers(-8, 9, size=shape).astype(np.float64) * np.exp2(rng.integers(scale - spread, scale + 1, size=shape))
+    v[rng.random(shape) < 0.05] = -0.0
+    return v
+
+
+@pytest.mark.parametrize("target,name", GEMM_FORMS, ids=[f"{t}:{n}" for t, n in GEMM_FORMS])
+def test_gemm_like_operands_give_the_general_paths_bits_whichever_way_the_plan_sums(target: str, name: str):
+    info = M.lookup(name, target)
+    K = info.shape("A")[2]
+    exact = mfma_exec._exact_by_exponents(info, K)
+    rng = np.random.default_rng(7)
+    summed = {True: 0, False: 0}  # by the exponent bound's matmul / by the loop
+    # spreads from none (every sum exact) to wide (the bound fails and the loop sums)
+    for trial in range(48):
+        spread = trial % 24 * 2
+        a = _grid_values(rng, info.shape("A"), 0, spread)
+        b = _grid_values(rng, info.shape("B"), -2, spread)
+        c = _grid_values(rng, info.shape("C"), 3, 2 * spread)
+        a_regs, b_regs, c_regs = M.pack(info, "A", a), M.pack(info, "B", b), M.pack(info, "C", c)
+        fast = mfma_exec.execute(info, a_regs, b_regs, c_regs)
+        assert np.array_equal(fast, _general(info, a_regs, b_regs, c_regs))
+        vals = [M.unpack(info, op, r).astype(np.float64) for op, r in (("A", a_regs), ("B", b_regs), ("C", c_regs))]
+        by_bound = exact(*vals)
+        summed[by_bound is not None] += 1
+        if by_bound is not None:  # the matmul's sum is the error-free sum, zeros as +0 included
+            assert np.array_equal(by_bound.view(np.uint64), mfma_exec._accurate_sum(
+                vals[0][:, :, None, :] * np.swapaxes(vals[1], 1, 2)[:, None, :, :], vals[2]).view(np.uint64))
+    assert summed[True] and summed[False]  # both routes were taken
+
+
+def test_a_sum_that_cancels_to_zero_is_positive_zero_as_in_the_loop():
+    info = M.lookup("v_mfma_f32_16x16x4f32", "gfx90a")
+    a = np.zeros(info.shape("A"))
+    b = np.zeros(info.shape("B"))
+    a[0, 0, 0], b[0, 0, 0] = 1.0, -1.0  # one product -1, added to C = +1 at D[0, 0]
+    c = np.full(info.shape("C"), -0.0)
+    c[0, 0, 0] = 1.0
+    regs = [M.pack(info, op, v) for op, v in (("A", a), ("B", b), ("C", c))]
+    d = mfma_exec.execute(info, *regs)
+    assert np.array_equal(d, _general(info, *regs))
+    assert not (M.unpack(info, "D", d).view(np.uint32) & np.uint32(0x80000000)).any()  # no -0

@@ -100,6 +100,11 @@ class CounterAnalysis:
         # per block: state -> (branch facts joined over the paths reaching it, a witness path)
         self.entry_info: dict[int, dict[State, tuple[PathFacts, tuple]]] = {}
         self._after_barrier: dict[tuple[int, int, int], bool] = {}
+        self._feed_memo: dict[tuple[int, int], bool] = {}  # (DMA, DS read) -> dma_may_feed
+        # instruction -> the instructions that may follow it, None after an unknown exit
+        # (_search_reader's steps; static, so found once)
+        self._next_memo: dict[int, tuple[int, ...] | None] = {}
+        self._step_facts: dict[int, tuple] = {}  # instruction -> _search_step
         # pure caches for check(): code with a branch every few instructions reaches each
         # instruction with many states that share queues, and hazards() asks again per state
         # for the witness path. (consumer, state) -> findings; (consumer, producer) -> the
@@ -111,10 +116,15 @@ class CounterAnalysis:
 
     # ------------------------------------------------------------ LDS ranges
     def dma_may_feed(self, dma: int, read: int) -> bool:
-        """May the LDS DMA ``dma`` write a byte that the DS instruction ``read`` reads?"""
+        """May the LDS DMA ``dma`` write a byte that the DS instruction ``read`` reads?
+        (Memoised per pair: each barrier's search asks it again for every DMA still queued.)"""
         if self.lds is None:
             return True
-        return overlap(self.lds.dma(dma), self.lds.reads(read))
+        key = (dma, read)
+        hit = self._feed_memo.get(key)
+        if hit is None:
+            hit = self._feed_memo[key] = overlap(self.lds.dma(dma), self.lds.reads(read))
+        return hit
 
     def dma_read_after_barrier(self, barrier: int, dma: int, younger: int) -> bool:
         """Does an LDS DMA pending at ``s_barrier`` matter to the waves the barrier releases?
@@ -141,46 +151,71 @@ class CounterAnalysis:
             hit = self._after_barrier[key] = self._search_reader(barrier, dma, younger)
         return hit
 
+    def _successors(self, i: int) -> tuple[int, ...] | None:
+        """The instructions that may execute after ``i`` (None: an unknown exit, such as an
+        indirect jump, ends its block)."""
+        hit = self._next_memo.get(i, False)
+        if hit is not False:
+            return hit
+        cfg = self.cfg
+        b = cfg.blocks[cfg.block_of[i]]
+        if i + 1 < b.end:
+            hit = (i + 1,)
+        elif b.unknown_exit:
+            hit = None
+        else:
+            hit = tuple(cfg.blocks[s].start for s in cfg.succs(b.id))
+        self._next_memo[i] = hit
+        return hit
+
+    def _search_step(self, j: int) -> tuple:
+        """What `_search_reader` asks of instruction ``j``: (the vm count an s_waitcnt drains to,
+        or None; a DS read of LDS; counted by vmcnt; ends the program), found once."""
+        hit = self._step_facts.get(j)
+        if hit is None:
+            f = self.facts[j]
+            m = f.mem
+            hit = self._step_facts[j] = (
+                self.fields(f).get("vm") if f.waitcnt is not None else None,
+                m is not None and m.reads_lds and f.base.startswith("ds_"),
+                m is not None and m.counter == "vm",
+                f.control == "end")
+        return hit
+
     def _search_reader(self, barrier: int, dma: int, younger: int) -> bool:
-        cfg, facts = self.cfg, self.facts
-        work: list[tuple[int, int]] = []
-        seen: set[tuple[int, int]] = set()
-
-        def push_after(i: int, y: int) -> bool:
-            b = cfg.blocks[cfg.block_of[i]]
-            if i + 1 < b.end:
-                nxt = [i + 1]
-            else:
-                if b.unknown_exit:
-                    return True
-                nxt = [cfg.blocks[s].start for s in cfg.succs(b.id)]
-            for j in nxt:
-                if (j, y) not in seen:
-                    seen.add((j, y))
-                    work.append((j, y))
-            return False
-
-        if push_after(barrier, younger):
+        # a depth-first walk over (instruction, vm operations younger than the DMA) states; the
+        # answer (some state reaches a reader the DMA may feed, or an unknown exit) does not
+        # depend on the order, and every fact of an instruction is looked up once per search step
+        successors = self._successors
+        step = self._search_step
+        feeds = self.dma_may_feed
+        vm_max = self.vm_max
+        nxt = successors(barrier)
+        if nxt is None:
             return True
+        seen = {(j, younger) for j in nxt}
+        work = list(seen)
         while work:
             j, y = work.pop()
-            f = facts[j]
-            if f.waitcnt is not None:
-                n = self.fields(f).get("vm")
-                if n is not None and y >= n:
-                    continue  # drained on this path
-            m = f.mem
-            if m is not None:
-                if m.reads_lds and f.base.startswith("ds_") and self.dma_may_feed(dma, j):
-                    return True
-                if m.counter == "vm":
-                    y += 1
-                    if y >= self.vm_max:
-                        continue  # the counter saturated: the DMA has completed
-            if f.control == "end":
-                continue
-            if push_after(j, y):
+            drained_at, ds_read, vm_op, end = step(j)
+            if drained_at is not None and y >= drained_at:
+                continue  # drained on this path
+            if ds_read and feeds(dma, j):
                 return True
+            if vm_op:
+                y += 1
+                if y >= vm_max:
+                    continue  # the counter saturated: the DMA has completed
+            if end:
+                continue
+            nxt = successors(j)
+            if nxt is None:
+                return True
+            for k in nxt:
+                state = (k, y)
+                if state not in seen:
+                    seen.add(state)
+                    work.append(state)
         return False
 
     # ------------------------------------------------------------ transfer

@@ -47,6 +47,10 @@ class _Wave:
     # rule bit -> position after the latest instruction that can produce for it (_NEVER: none):
     # a consumer whose rules' producers all lie beyond the window needs no look at the history
     last: list = field(default_factory=list)
+    # the indices of the latest instructions, oldest first (at least the newest `window`): every
+    # instruction counts one wait state or more, so the last W of them hold every entry of the
+    # history within W wait states and fix their distances (see _wait_states)
+    recent: list = field(default_factory=list)
 
 
 class HazardMonitor:
@@ -89,6 +93,7 @@ class HazardMonitor:
         self._queue_special = [f.base == "s_barrier" or (f.mem is not None and f.mem.reads_lds
                                                           and f.base.startswith("ds_")) for f in self.facts]
         self._meets_any: dict[tuple[int, int], bool] = {}  # (instruction, queued op) -> they meet
+        self._returning: dict[tuple, tuple] = {}  # a queue -> its operations that return into registers
         self._step_memo: dict[tuple, tuple] = {}
         self._prod_bits = [_bits(m) for m in self.prod]
         self._cons_bits = [_bits(m) for m in self.cons]
@@ -110,6 +115,7 @@ class HazardMonitor:
             consumed |= cm
         live &= consumed
         self._issue_facts = [self._issue_fact(f, i, live) for i, f in enumerate(self.facts)]
+        self._recent_keep = 2 * self.window + _TRIM_BATCH  # _Wave.recent trimmed to `window` past this
 
     def _issue_fact(self, f: Facts, i: int, live: int) -> tuple:
         """What on_issue needs of instruction `i` (see __init__), restricted to the `live` rules."""
@@ -140,6 +146,10 @@ class HazardMonitor:
         # advance the wave's state
         pos = w.pos = w.pos + wait_states
         hist.append((index, pos, cycle))
+        recent = w.recent
+        recent.append(index)
+        if len(recent) > self._recent_keep:
+            del recent[:len(recent) - self.window]
         if prod_bits:
             last = w.last
             for r in prod_bits:
@@ -165,29 +175,33 @@ class HazardMonitor:
         if not cm or not w.history:
             return []
         W = self._cons_window[ci]
-        # the situation: the producers within the window and their distances, as one flat tuple
-        # (index, distance, index, distance, ...) (measured: a pair per entry cost a third more)
-        pos = w.pos
-        prod = self.prod
-        seen = [ci]
-        hit = False
-        for j, pos_after, _ in reversed(w.history):
-            d = pos - pos_after
-            if d >= W:
-                break
-            seen.append(j)
-            seen.append(d)
-            if not hit and prod[j] & cm:
-                hit = True
-        if not hit:
-            return []
-        key = tuple(seen)
+        # The situation: the producers within the window and their distances. Each instruction
+        # counts at least one wait state, so the newest W indices hold every entry within the
+        # window, and the distances follow from those indices' wait states: (consumer, the newest
+        # W indices) is the key, read with one slice (measured: the walk over the history that
+        # built a key of (index, distance) pairs was half of the monitor's cost on the GEMMs).
+        recent = w.recent
+        key = (ci, tuple(recent[-W:]) if W else ())
         found = self._ws_memo.get(key)
         if found is None:
-            found = self._ws_memo[key] = self._wait_state_findings(w, c, cm, W)
+            found = self._ws_memo[key] = self._wait_state_situation(w, ci, cm, c, W)
+        if not found:
+            return []
         return [HazardEvent(rule, wave, cycle, c.index, j, list(regs), msg, consumer_span=cs, producer_span=ps,
                             source="rules")
                 for rule, j, regs, msg, cs, ps in found]
+
+    def _wait_state_situation(self, w: _Wave, ci: int, cm: int, c: Facts, W: int) -> list[tuple]:
+        """The findings of consumer `c` after the wave's history (memoised by _wait_states):
+        none without a producer of one of its rules within its window."""
+        pos = w.pos
+        prod = self.prod
+        for j, pos_after, _ in reversed(w.history):
+            if pos - pos_after >= W:
+                break
+            if prod[j] & cm:
+                return self._wait_state_findings(w, c, cm, W)
+        return []
 
     def _wait_state_findings(self, w: _Wave, c: Facts, cm: int, W: int) -> list[tuple]:
         best: dict[int, tuple] = {}
@@ -273,7 +287,15 @@ class HazardMonitor:
         ca = self.counters
         touches = None
         for q, counter in ((vm, "vm"), (lgkm, "lgkm")):
-            for x in q:
+            if not q:
+                continue
+            # only operations that return into registers can meet f (LDS DMAs and stores
+            # return nothing): one memoised filter per queue, so that a queue full of DMAs in
+            # flight costs one look-up rather than a test per operation
+            returning = self._returning.get(q)
+            if returning is None:
+                returning = self._returning[q] = tuple(x for x in q if ca._returns(x))
+            for x in returning:
                 hit = meets.get((fi, x))
                 if hit is None:
                     if touches is None:

@@ -790,8 +790,8 @@ class Engine:
                 if w.interlock_until > now or w.async_until > now:
                     if not self._check_reads(w, reads, pc, now):
                         return False
-                complete = self._schedule_fixed(w, d, writes, key, now, latency, busy)
-                return self._planned_done(w, st, pc, now, complete, branch_to)
+                self._issue_fixed(w, st, d, writes, branch_to, key, now, latency, busy)
+                return True
         if d.error is not None:
             raise SimError(d.error)
         pipe = d.pipe
@@ -824,11 +824,14 @@ class Engine:
         if plan is not None and fast is None:  # (a fast entry's plan has just returned None)
             out = plan(st)
             if out is not None:  # (None: a source never written; the general path notes it)
-                writes, reads, branch_to = out
+                writes, reads, branch_to = out[0], out[1], out[2]
                 if w.interlock_until > now or w.async_until > now:
                     if not self._check_reads(w, reads, pc, now):
                         return False
-                complete = self._schedule(w, d, writes, (), None, key, now)
+                if len(out) > 3:  # a memory plan: its operations and LDS bank conflicts
+                    complete = self._schedule(w, d, writes, out[3], None, key, now, out[4])
+                else:
+                    complete = self._schedule(w, d, writes, (), None, key, now)
                 return self._planned_done(w, st, pc, now, complete, branch_to)
         if sem is None:
             if not self.allow_unmodelled:
@@ -870,7 +873,7 @@ class Engine:
     def _plan(self, pc: int, sem) -> "Callable | None":
         """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
         return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels,
-                         self.float_mode, target=self._ctx_target)
+                         self.float_mode, target=self._ctx_target, lds_size=self._lds_bytes)
 
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
@@ -996,7 +999,7 @@ class Engine:
     def _fixed_timing(self, d: Decoded) -> "tuple[int, int] | None":
         """(latency, pipe busy cycles) of an instruction whose timing `_schedule` decides from
         its pipe alone (SALU, VALU, branch, message: no memory, no counter, no FLOPs), else
-        None. Why: a planned issue then skips `_schedule`'s pipe dispatch (see _schedule_fixed)."""
+        None. Why: a planned issue then skips `_schedule`'s pipe dispatch (see _issue_fixed)."""
         if d.counters:
             return None
         lat = self.lat
@@ -1011,36 +1014,43 @@ class Engine:
             return lat.valu_dp, lat.valu_dp
         return None
 
-    def _schedule_fixed(self, w: WaveRuntime, d: Decoded, writes: list, key, now: int, latency: int,
-                        busy: int) -> int:
-        """`_schedule` of a planned issue with fixed timing (`_fixed_timing`): the same pipe
-        occupancy, Pending entries, event and interlock bookkeeping, without the memory and
-        counter cases that cannot apply (measured: the dispatch was the engine's top cost)."""
+    def _issue_fixed(self, w: WaveRuntime, st, d: Decoded, writes: list, branch_to: int | None, key, now: int,
+                     latency: int, busy: int) -> None:
+        """The issue of a planned instruction with fixed timing (`_fixed_timing`), once its plan
+        has run and its reads were checked: `_schedule`'s pipe occupancy, Pending entries, write
+        event and interlock bookkeeping without the memory and counter cases that cannot apply,
+        then `_planned_done`'s PC move (a taken branch holds the wave for the branch latency)
+        and the issue record, in that order.
+
+        Why: SALU/VALU instructions are most of what a loop issues; `_schedule`'s dispatch was
+        once the engine's top cost for them, and the separate schedule and PC-move calls with
+        their repeated attribute loads a further share, so this is one call."""
         complete = now + latency
+        index = d.index
         if busy:
             end = now + busy
             self.pipe_free[key] = end
             pipe_use = self.pipe_use
             pipe_use[key] = pipe_use.get(key, 0) + busy
-            use = (d.pipe, w.simd if d.simd_pipe else None, w.wid, d.index, now, end)
+            use = (d.pipe, w.simd if d.simd_pipe else None, w.wid, index, now, end)
             self.pipe_owner[key] = use
             if self.keep_history:
                 self.pipe_log.append(use)
         seq = self._seq = self._seq + 1
         interlocked = d.interlocked
         if writes:
-            p = Pending(complete, interlocked, d.index, seq, d.pipe)
+            p = Pending(complete, interlocked, index, seq, d.pipe)
             pend = w.pending
             if w.async_until > now:  # a non-interlocked write in flight: the general path checks WAW
                 for wr in writes:
                     f = wr.file
                     if f == "scc":
-                        self._check_overwrite(w, _SCC_KEY, complete, d.index, now)
+                        self._check_overwrite(w, _SCC_KEY, complete, index, now)
                         pend[_SCC_KEY] = p
                         continue
                     for k in range(wr.index, wr.index + len(wr.values)):
                         reg = (f, k)
-                        self._check_overwrite(w, reg, complete, d.index, now)
+                        self._check_overwrite(w, reg, complete, index, now)
                         pend[reg] = p
             else:
                 for wr in writes:
@@ -1063,13 +1073,19 @@ class Engine:
                 w.async_until = complete
         elif interlocked and complete > w.interlock_until:
             w.interlock_until = complete
-        return complete
+        if branch_to is not None:
+            st.pc = branch_to
+            w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
+        else:
+            st.pc = index + 1
+        self._record(w, index, now, complete, 1)
 
     def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
-                  now: int) -> int:
+                  now: int, conflicts: int = 0) -> int:
         """Decide when the instruction's effects land; occupy its pipe; count it. `writes` and
         `memops` are the effects (writes None: an unmodelled instruction, timed only); `ctx`
-        is the Ctx of the general path (None for a plan), read for LDS bank conflicts."""
+        is the Ctx of the general path, read for LDS bank conflicts (None for a plan, which
+        gives its `conflicts`)."""
         lat = self.lat
         pipe = d.pipe
         busy = 0
@@ -1095,7 +1111,8 @@ class Engine:
             busy = max(self.interval, nbytes // lat.vmem_bytes_per_cycle)
         elif pipe == "lds":
             nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
-            conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
+            if ctx is not None:
+                conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
             extra = conflicts * lat.lds_conflict
             busy = max(1, -(-nbytes // lat.lds_bytes_per_cycle)) + extra
             complete = now + lat.lds + extra + nbytes // lat.lds_bytes_per_cycle

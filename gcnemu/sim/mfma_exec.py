@@ -308,7 +308,8 @@ def _pack_d(run: MfmaInfo, d: np.ndarray) -> np.ndarray:
         et = run.element_type("D")
         if et.bits == 32 and np.dtype(et.dtype).itemsize == 4:
             reg, lane, bit = (x.ravel() for x in M._layout(run, "D"))
-            if not bit.any() and len(np.unique(reg * 64 + lane)) == len(reg):
+            slots = np.sort(reg * 64 + lane)  # (not np.unique: numpy 2 imports numpy.ma for it, ~10 ms)
+            if not bit.any() and (slots[1:] != slots[:-1]).all():
                 scatter = (reg, lane, tuple(run.shape("D")), run.operand_regs("D"))
         _D_SCATTER[run] = scatter
     if scatter is None:
@@ -346,6 +347,68 @@ def _gather(info: MfmaInfo, op: str):
     shift = bit.ravel().astype(np.uint32) if bit.any() else None
     mask = np.uint32((1 << et.bits) - 1) if et.bits < 32 else None
     return flat, shift, mask, u, dt, info.shape(op)
+
+
+_BOUND_TRIES = 8  # consecutive failures of the exponent bound before it is tried only ...
+_BOUND_RETRY = 64  # ... once in this many calls (the data may come back to a coarse grid)
+
+
+def _exact_by_exponents(info: MfmaInfo, K: int):
+    """A function `exact(a, b, c) -> C + A @ B | None` over the float64 operands of `info`
+    (shapes (blocks, M, K), (blocks, K, N), (blocks, M, N)): the sum `_accurate_sum` returns,
+    computed as one matmul when a bound from the operands' float64 bit fields proves that no
+    partial sum rounds; None (the caller sums the error-free way) when the bound does not hold
+    or a value is not finite.
+
+    Why: the fast plan's TwoSum loop costs K passes of seven numpy calls (~110 us for a 32x32x8
+    MFMA, measured), the bound eight calls over all three operands and the matmul ~5 us. The
+    argument is `_exact_by_matmul`'s, over whole operands instead of rows and columns, with the
+    significands' trailing zeros in place of a format's precision: a nonzero float64 with
+    biased exponent e and significand S (the hidden bit included) is S * 2**(e-1075), so every
+    element of an operand is a multiple of 2**(lowest e - 1075 + trailing zeros of the OR of
+    its significands). Every product and every C element is then a multiple of 2**q,
+    q = min(qa + qb, qc), and every partial sum, in any order, is below
+    K * 2**(ea+eb-2044) + 2**(ec-1022) from the highest exponents. Below 2**(q+53) they are all
+    exactly representable: any summation order, BLAS's included, gives the exact sum, which the
+    TwoSum loop returns too (its error terms all +0, so a zero sum is +0: `d += 0.0` turns the
+    matmul's -0 into that). The operands are values of formats of at most 32 bits: no float64
+    subnormals."""
+    na = int(np.prod(info.shape("A")))
+    nb = int(np.prod(info.shape("B")))
+    starts = np.array([0, na, na + nb])
+    kbits = (K - 1).bit_length()  # K <= 2**kbits
+    shift, field, one = np.uint64(52), np.uint64(0x7FF), np.uint64(1)
+    fraction = np.uint64((1 << 52) - 1)
+    hidden = 1 << 52
+
+    def exact(a, b, c):
+        bits = np.concatenate((a.ravel(), b.ravel(), c.ravel())).view(np.uint64)
+        e = bits >> shift
+        e &= field  # the biased exponent of each element (0: a zero)
+        ea, eb, ec = np.maximum.reduceat(e, starts).tolist()
+        if ea == 0x7FF or eb == 0x7FF or ec == 0x7FF:  # Inf or NaN: the IEEE fallback decides
+            return None
+        e -= one  # zeros wrap to the largest value: the minima are over nonzero elements
+        la, lb, lc = np.minimum.reduceat(e, starts).tolist()
+        bits &= fraction
+        # the trailing zeros of each operand's significands, ORed (the hidden bit caps them at 52)
+        ta, tb, tc = (((x | hidden) & -(x | hidden)).bit_length() - 1
+                      for x in np.bitwise_or.reduceat(bits, starts).tolist())
+        q = 1 << 20  # no nonzero term: no constraint
+        top = -q
+        if ea and eb:
+            q = (la + 1 - 1075 + ta) + (lb + 1 - 1075 + tb)
+            top = ea + eb - 2044 + kbits
+        if ec:
+            q = min(q, lc + 1 - 1075 + tc)
+            top = max(top, ec - 1022)
+        if top + 1 > q + 53:
+            return None
+        d = np.matmul(a, b)
+        d += c
+        d += 0.0
+        return d
+    return exact
 
 
 def flat_layout(info: MfmaInfo):
@@ -390,6 +453,8 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
     need = (info.operand_regs("A"), info.operand_regs("B"), info.operand_regs("C"))
     sa, sb, sc = (-1.0 if n else 1.0 for n in neg)
     K = info.shape("A")[2]
+    exact = _exact_by_exponents(info, K)
+    misses = [0]  # consecutive calls whose operands failed the exponent bound
 
     def values(regs, g, n):
         flat, shift, mask, u, dt, shape = g
@@ -416,6 +481,16 @@ def _fast_plan(info: MfmaInfo, neg: tuple):
         if sc < 0:
             c = -c
         fast = accel.exact_sum(a, b, c)  # numba: the same Sum2 loop, compiled
+        if fast is None:
+            # a matmul, when its sums provably need no rounding. Data whose exponents spread too
+            # far keeps failing the bound (~15 us each time): after a run of failures it is only
+            # tried again now and then. Either route gives the same bits, so this only saves time.
+            failed = misses[0]
+            if failed < _BOUND_TRIES or failed % _BOUND_RETRY == 0:
+                fast = exact(a, b, c)
+                misses[0] = 0 if fast is not None else failed + 1
+            else:
+                misses[0] = failed + 1
         if fast is not None:
             d = fast.astype(np.float32)
             out = np.zeros((dregs, 64), dtype=np.uint32)

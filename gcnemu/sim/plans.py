@@ -18,7 +18,9 @@ function. Whatever those fast paths do not cover is not planned, and a plan retu
 (the engine then takes the general path, with no effect done) when a source was never
 written: the general path owns the "uninitialised read" notes.
 
-A plan is `plan(wave_state) -> (writes, reads, branch_to) | None`.
+A plan is `plan(wave_state) -> (writes, reads, branch_to) | None`; a plan of a memory
+instruction returns `(writes, reads, branch_to, memops, bank_conflicts)`: the operations the
+semantic function would `Ctx.defer` and the conflict cycles it would set on the Ctx.
 """
 from __future__ import annotations
 
@@ -30,21 +32,30 @@ from ..asm.program import FloatImm, Imm, Instruction, Reg, Symbol
 from . import fp
 from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite,
                       _static_facts, constant_bits)
-from .semantics import SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
-from .state import WAVE
+from .semantics import (SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS,
+                        VECTOR_READ_ORDER)
+from .state import SPECIAL_SLOTS, WAVE
 
 Plan = Callable[[object], "tuple[list, list, int | None] | None"]
 _VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (Ctx.src's fast path)
 
 
 def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
-              mode: fp.FloatMode = fp.DEFAULT_MODE, target: str | None = None) -> Plan | None:
+              mode: fp.FloatMode = fp.DEFAULT_MODE, target: str | None = None,
+              lds_size: int | None = None) -> Plan | None:
     """The plan of `ins`, or None when the general path must execute it (see the module doc).
     `sem` is the semantic function the engine would call: a plan stands only for the
     registered function of the table entry (a replaced one is executed as it is). `mode` is
     the launch's MODE (the Ctx's default); a wave whose MODE s_setreg changed takes the
-    general path for float instructions. `target` (the Ctx's) names the MFMA catalog."""
-    if sem is None or ins.modifiers:
+    general path for float instructions. `target` (the Ctx's) names the MFMA catalog and the
+    LDS banks; `lds_size` is the Ctx's LDS size (None: no LDS plans)."""
+    if sem is None:
+        return None
+    if lds_size is not None and target is not None and ins.mnemonic.startswith("ds_read"):
+        return _ds_read_plan(ins, sem, nvgpr, lds_size, target)
+    if lds_size is not None and target is not None and ins.mnemonic.startswith("global_load_lds_"):
+        return _global_lds_dma_plan(ins, sem, nvgpr, lds_size, target)
+    if ins.modifiers:
         return None
     if target is not None and ins.mnemonic.startswith("v_mfma_"):
         return _mfma_plan(ins, sem, nvgpr, target)
@@ -54,7 +65,7 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
     ops = ins.operands
     if base in VECTOR_LANE_OPS:
         kinds, fn = VECTOR_LANE_OPS[base]
-        return _vector_plan(ops, kinds, fn, nvgpr)
+        return _vector_plan(ops, kinds, fn, nvgpr, VECTOR_READ_ORDER.get(base))
     if base in VECTOR_F32_OPS:
         nsrc, accumulates, fn = VECTOR_F32_OPS[base]
         return _f32_plan(ops, nsrc, accumulates, fn, nvgpr, mode)
@@ -127,7 +138,7 @@ def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
     return None
 
 
-def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | None:
+def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int, order: tuple | None = None) -> Plan | None:
     if len(ops) != 1 + len(kinds) or not _is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
         return None
     readers = [_vector_source(op, kind, nvgpr) for op, kind in zip(ops[1:], kinds)]
@@ -140,6 +151,21 @@ def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int) -> Plan | N
         if type(values) is not np.ndarray or values.dtype is not _U32_DT or values.ndim != 1:
             return None
         return [_row_write(st, dst, values, reads)], reads, None
+
+    if order is not None:  # the semantic function reads the sources in this order (VECTOR_READ_ORDER)
+        ordered = [(pos, readers[pos]) for pos in order]
+        count = len(readers)
+
+        def plan_ordered(st):
+            reads = []
+            srcs = [None] * count
+            for pos, r in ordered:
+                x = r(st, reads)
+                if x is None:
+                    return None
+                srcs[pos] = x
+            return finish(st, fn(*srcs), reads)
+        return plan_ordered
 
     if len(readers) == 1:
         (r0,) = readers
@@ -337,4 +363,115 @@ def _mfma_plan(ins: Instruction, sem: Callable, nvgpr: int, target: str) -> Plan
         wr = RegWrite(dfile, dindex, d, _ALL_LANES)
         wr.full = True  # every lane: the same registers as the masked merge with all lanes on
         return [wr], ak + bk + ck, None
+    return plan
+
+
+# ---------------------------------------------------------------- ds_read_b32/b64/b96/b128 and the extending forms
+def _ds_read_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, target: str) -> Plan | None:
+    """The plan of a DS read of one address per lane (`semantics.ds._read`): the same LdsRead
+    from the same helpers (EXEC's lanes, `ds_address`, `bank_conflicts`), without the Ctx.
+
+    Why: a DS read issue through the Ctx cost ~28 us (measured), most of it the Ctx and its
+    operand plumbing around a few numpy calls; LDS reads are a sixth of an iGEMM workgroup's
+    instructions. Planned: a VGPR address, an integer `offset` (or none), no gds, no d16 form.
+    The plan returns None, so that the general path runs and owns the note or error, when the
+    address VGPR is not initialised in every lane, a lane falls outside the LDS, or an access
+    is misaligned."""
+    from .alignment import check as check_alignment
+    from .banks import bank_conflicts
+    from .memops import LdsRead
+    from .semantics import ds as ds_sem
+    from .semantics.memaddr import ds_address, ds_out_of_range
+    form = ds_sem.DS_READS.get(ins.mnemonic)
+    if form is None or sem is not ds_sem._read or form.kind.startswith("d16"):
+        return None
+    offset = 0
+    for m in ins.modifiers:
+        if m.name != "offset" or type(m.value) is not int:  # gds, a symbolic offset...: the general path
+            return None
+        offset = m.value
+    ops = ins.operands
+    if len(ops) != 2 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") or not _is_reg(ops[1], "v") \
+            or ops[1].index >= nvgpr:
+        return None
+    try:
+        from ..isa.targets import get_target
+        banks = get_target(target).lds_banks
+    except (KeyError, AttributeError):  # as semantics.ds._banks
+        banks = 32
+    dfile, dindex = ops[0].file, ops[0].index
+    vindex = ops[1].index
+    vkey = ("v", vindex)
+    size, dwords, kind = form.size, form.dwords, form.kind
+    mnemonic = ins.mnemonic
+
+    def plan(st):
+        if st.vgpr_init[vindex].tobytes() != _ALL_INIT:
+            return None
+        reads = [("s", 126), ("s", 127), vkey]  # EXEC (its lanes), then the address, as _read reads them
+        lanes = np.nonzero(st.exec_mask)[0]
+        addrs = ds_address(st.vgpr[vindex], offset)[lanes]
+        if ds_out_of_range(addrs, size, lds_size).any():
+            return None
+        pieces = [(addrs, size)]
+        conflicts = bank_conflicts(pieces, lanes, False, banks)
+        memop = LdsRead(dfile, dindex, dwords, lanes, size, kind, None, pieces=pieces)
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], reads, None, [memop], conflicts
+    return plan
+
+
+# ---------------------------------------------------------------- global_load_lds_* (LDS DMA)
+def _global_lds_dma_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, target: str) -> Plan | None:
+    """The plan of `global_load_lds_* vaddr, s[n:n+1]` (`semantics.vmem._global_load_lds`): the
+    same LdsDma from the same helpers (EXEC's lanes, `global_addresses`, `lds_dma_addresses`),
+    reading EXEC, the address VGPR, the SGPR pair and M0 in that order, without the Ctx.
+
+    Why: the flagship GEMM streams its tiles with these: a fifth of its instructions. Planned:
+    a VGPR offset with an SGPR-pair base, an integer `offset` (or none), no other modifier.
+    None, so that the general path runs and owns the note or warning, when a source register
+    is not initialised, a lane's LDS destination falls outside the LDS, or an access is
+    misaligned."""
+    from .alignment import check as check_alignment
+    from .memops import LdsDma
+    from .semantics import SEMANTICS as registered
+    from .semantics import vmem as vmem_sem
+    from .semantics.memaddr import global_addresses, lds_dma_addresses
+    form = vmem_sem.LDS_DMA_FORMS.get(ins.mnemonic[len("global_load_lds_"):])
+    if form is None or registered.get(ins.mnemonic) is not sem:
+        return None
+    offset = 0
+    for m in ins.modifiers:
+        if m.name != "offset" or type(m.value) is not int:
+            return None
+        offset = m.value
+    ops = ins.operands
+    if len(ops) != 2 or not _is_reg(ops[0], "v") or ops[0].index >= nvgpr or type(ops[1]) is not Reg \
+            or ops[1].file != "s" or ops[1].count != 2:
+        return None
+    vindex = ops[0].index
+    slot = ops[1].index
+    m0 = SPECIAL_SLOTS["m0"][0]
+    reads_static = (("v", vindex), ("s", slot), ("s", slot + 1), ("s", m0))  # after EXEC
+    size, kind, width = form.size, form.kind, (4 if form.kind != "raw" else form.size)
+    origin = vmem_sem._origin(ins)
+    mnemonic = ins.mnemonic
+
+    def plan(st):
+        init = st.sgpr_init
+        if st.vgpr_init[vindex].tobytes() != _ALL_INIT or not (init.item(slot) and init.item(slot + 1)
+                                                               and init.item(m0)):
+            return None
+        sgpr = st.sgpr
+        lanes = np.nonzero(st.exec_mask)[0]
+        base = sgpr.item(slot) | sgpr.item(slot + 1) << 32
+        addrs = global_addresses(st.vgpr[vindex], base, offset)[lanes]
+        lds = lds_dma_addresses("global", target, sgpr.item(m0) & M32, offset, size)[lanes]
+        if ((lds < 0) | (lds + width > lds_size)).any():  # (semantics.vmem._note_lds_range's test)
+            return None
+        memop = LdsDma(lanes, addrs, size, lds, kind=kind, origin=origin)
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], [("s", 126), ("s", 127), *reads_static], None, [memop], 0
     return plan

@@ -39,6 +39,10 @@ PREFIX_EXCLUDED: set[str] = set()
 
 # base mnemonic -> (source kinds, in read order; lanes function of those sources -> uint32[64])
 VECTOR_LANE_OPS: dict[str, tuple[tuple[str, ...], Callable]] = {}
+# base mnemonic -> the positions of its sources (0-based) in the order its semantic function
+# reads them, where that is not left to right (v_lshlrev_b32 reads the shifted value first): the
+# order of the reads decides the order of the notes and hazards they raise
+VECTOR_READ_ORDER: dict[str, tuple[int, ...]] = {}
 # base mnemonic -> (source count, reads SCC, fn(*sources, scc) -> (result, new SCC or None))
 SCALAR_OPS: dict[str, tuple[int, bool, Callable]] = {}
 # base mnemonic -> the SCC value that takes the branch
@@ -48,10 +52,14 @@ SCC_BRANCHES: dict[str, int] = {}
 VECTOR_F32_OPS: dict[str, tuple[int, bool, Callable]] = {}
 
 
-def vector_lane_op(name: str, kinds: tuple[str, ...], fn: Callable) -> None:
+def vector_lane_op(name: str, kinds: tuple[str, ...], fn: Callable,
+                   read_order: tuple[int, ...] | None = None) -> None:
     """Declare `name` as D = fn(src1, ..., srcN) with sources typed `kinds` (32-bit integer
-    kinds) and a uint32[64] result written under EXEC: its semantic function does just that."""
+    kinds) and a uint32[64] result written under EXEC: its semantic function does just that,
+    reading the sources left to right or in `read_order` (0-based source positions)."""
     VECTOR_LANE_OPS[name] = (tuple(kinds), fn)
+    if read_order is not None:
+        VECTOR_READ_ORDER[name] = tuple(read_order)
 
 
 def vector_f32_op(name: str, nsrc: int, accumulates: bool, fn: Callable) -> None:

@@ -244,6 +244,13 @@ _LOGIC: dict[str, Callable[[int, int], int]] = {
 
 
 def _make_logic(name: str, fn: Callable, width: int) -> None:
+    if width == 1:  # (D, SCC) = fn(S0, S1), SCC = D != 0: a table entry (scalar_op), planned
+        def lanes(a: int, b: int, scc: int) -> tuple[int, bool]:
+            r = fn(a, b) & M32
+            return r, r != 0
+        _make_scalar(name, 2, False, lanes)
+        return
+
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
         r = fn(ctx.s_read(1, width), ctx.s_read(2, width)) & _mask(width)
@@ -303,6 +310,12 @@ _make_unary_scc("s_quadmask_b64", 2, lambda v: _quadmask(v, 64))
 
 def _make_shift(name: str, width: int, kind: str) -> None:
     bits = 32 * width
+    if width == 1 and kind != "ashr":  # (D, SCC) = (S0 shifted by S1[4:0], D != 0): a table entry
+        def shift(a: int, b: int, scc: int) -> tuple[int, bool]:
+            r = ((a << (b & 31)) if kind == "lshl" else (a >> (b & 31))) & M32
+            return r, r != 0
+        _make_scalar(name, 2, False, shift)
+        return
 
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:

@@ -249,14 +249,28 @@ def v_mad_i64_i32(ctx: Ctx, ins) -> None:
 # ---------------------------------------------------------------- shifts
 
 
+def _lshlrev(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return b << (a & U32(31))
+
+
+def _lshrrev(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return b >> (a & U32(31))
+
+
 @semantic("v_lshlrev_b32")
 def v_lshlrev_b32(ctx: Ctx, ins) -> None:
-    ctx.write_v(0, _u32(ctx, 2) << (_u32(ctx, 1) & U32(31)))
+    b = _u32(ctx, 2)  # the shifted value is read first (VECTOR_READ_ORDER)
+    ctx.write_v(0, _lshlrev(_u32(ctx, 1), b))
 
 
 @semantic("v_lshrrev_b32")
 def v_lshrrev_b32(ctx: Ctx, ins) -> None:
-    ctx.write_v(0, _u32(ctx, 2) >> (_u32(ctx, 1) & U32(31)))
+    b = _u32(ctx, 2)
+    ctx.write_v(0, _lshrrev(_u32(ctx, 1), b))
+
+
+vector_lane_op("v_lshlrev_b32", ("u32", "u32"), _lshlrev, read_order=(1, 0))
+vector_lane_op("v_lshrrev_b32", ("u32", "u32"), _lshrrev, read_order=(1, 0))
 
 
 @semantic("v_ashrrev_i32")
@@ -279,22 +293,38 @@ def v_ashrrev_i64(ctx: Ctx, ins) -> None:
     ctx.write_v(0, (ctx.src(2, "i64") >> (_u32(ctx, 1) & U32(63)).astype(I64)).view(U64))
 
 
+def _lshl_add(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    return (a << (b & U32(31))) + c
+
+
+def _add_lshl(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    return (a + b) << (c & U32(31))
+
+
+def _lshl_or(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    return (a << (b & U32(31))) | c
+
+
 @semantic("v_lshl_add_u32")
 def v_lshl_add_u32(ctx: Ctx, ins) -> None:
     """D = (S0 << S1[4:0]) + S2."""
-    ctx.write_v(0, (_u32(ctx, 1) << (_u32(ctx, 2) & U32(31))) + _u32(ctx, 3))
+    ctx.write_v(0, _lshl_add(_u32(ctx, 1), _u32(ctx, 2), _u32(ctx, 3)))
 
 
 @semantic("v_add_lshl_u32")
 def v_add_lshl_u32(ctx: Ctx, ins) -> None:
     """D = (S0 + S1) << S2[4:0]."""
-    ctx.write_v(0, (_u32(ctx, 1) + _u32(ctx, 2)) << (_u32(ctx, 3) & U32(31)))
+    ctx.write_v(0, _add_lshl(_u32(ctx, 1), _u32(ctx, 2), _u32(ctx, 3)))
 
 
 @semantic("v_lshl_or_b32")
 def v_lshl_or_b32(ctx: Ctx, ins) -> None:
     """D = (S0 << S1[4:0]) | S2."""
-    ctx.write_v(0, (_u32(ctx, 1) << (_u32(ctx, 2) & U32(31))) | _u32(ctx, 3))
+    ctx.write_v(0, _lshl_or(_u32(ctx, 1), _u32(ctx, 2), _u32(ctx, 3)))
+
+
+for _n, _f in (("v_lshl_add_u32", _lshl_add), ("v_add_lshl_u32", _add_lshl), ("v_lshl_or_b32", _lshl_or)):
+    vector_lane_op(_n, ("u32", "u32", "u32"), _f)
 
 
 @semantic("v_lshl_add_u64")
