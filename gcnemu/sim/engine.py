@@ -1073,12 +1073,7 @@ class Engine:
                 w.async_until = complete
         elif interlocked and complete > w.interlock_until:
             w.interlock_until = complete
-        if branch_to is not None:
-            st.pc = branch_to
-            w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
-        else:
-            st.pc = index + 1
-        self._record(w, index, now, complete, 1)
+        self._planned_done(w, st, index, now, complete, branch_to)
 
     def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
                   now: int, conflicts: int = 0) -> int:
