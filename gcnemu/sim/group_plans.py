@@ -24,10 +24,11 @@ from typing import Callable
 
 import numpy as np
 
-from ..asm.program import FloatImm, Imm, Instruction, Reg
+from ..asm.program import FloatImm, Imm, Instruction
 from . import fp
-from .context import _F32_DT, _U32_DT, M32, _static_facts, constant_bits
-from .semantics import SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS
+from .context import _F32_DT, _U32_DT, M32, constant_bits
+from .plans import is_reg, table_base
+from .semantics import VECTOR_F32_OPS, VECTOR_LANE_OPS
 from .state import WAVE
 
 GroupPlan = Callable[[int, object], bool]
@@ -42,8 +43,8 @@ def make_group_plan(eng, ins: Instruction, sem: Callable | None) -> GroupPlan | 
     """The group plan of `ins` for the functional engine `eng`, or None (see the module doc)."""
     if sem is None or ins.modifiers:
         return None
-    base, _suffix, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
-    if is_sdwa or is_dpp or SEMANTICS.get(base) is not sem:
+    base = table_base(ins, sem)
+    if base is None:
         return None
     ops = ins.operands
     if base in VECTOR_LANE_OPS:
@@ -62,10 +63,6 @@ def make_group_plan(eng, ins: Instruction, sem: Callable | None) -> GroupPlan | 
     return None
 
 
-def _is_reg(operand, file: str) -> bool:
-    return type(operand) is Reg and operand.file == file and operand.count == 1
-
-
 def _reader(eng, operand, float_constants: bool) -> Callable | None:
     """`read(idx) -> uint32 lanes` of one 32-bit source for a group, broadcastable to (G, 64):
     a VGPR's (G, 64) rows (a view for the whole grid or a slice of it), an SGPR's (G, 1)
@@ -75,14 +72,14 @@ def _reader(eng, operand, float_constants: bool) -> Callable | None:
         if how not in ("inline", "literal"):
             return None
         return _const_reader(value)
-    if _is_reg(operand, "v") and operand.index < eng.V.shape[0]:
+    if is_reg(operand, "v") and operand.index < eng.V.shape[0]:
         index = operand.index
         vread = eng._vread
 
         def read_vgpr(idx):
             return vread("v", index, 1, idx)[0]
         return read_vgpr
-    if _is_reg(operand, "s"):
+    if is_reg(operand, "s"):
         slot = operand.index
         S, SI = eng.S, eng.SI
 
@@ -108,7 +105,7 @@ def _const_reader(value: int) -> Callable:
 def _plan(eng, dst, readers: list, fn: Callable, mode: fp.FloatMode | None) -> GroupPlan | None:
     """D = fn(sources) under EXEC; `mode`: an f32 op (sources and result through MODE's
     denormal rule, as Ctx.src and Ctx.finish apply it), None: a 32-bit integer op."""
-    if not _is_reg(dst, "v") or dst.index >= eng.V.shape[0] or any(r is None for r in readers):
+    if not is_reg(dst, "v") or dst.index >= eng.V.shape[0] or any(r is None for r in readers):
         return None
     index = dst.index
     denorm_in, denorm_out = fp.denorm_in, fp.denorm_out

@@ -59,8 +59,8 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return None
     if target is not None and ins.mnemonic.startswith("v_mfma_"):
         return _mfma_plan(ins, sem, nvgpr, target)
-    base, _suffix, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
-    if is_sdwa or is_dpp or SEMANTICS.get(base) is not sem:
+    base = table_base(ins, sem)
+    if base is None:
         return None
     ops = ins.operands
     if base in VECTOR_LANE_OPS:
@@ -77,7 +77,18 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
     return None
 
 
-def _is_reg(operand, file: str) -> bool:
+def table_base(ins: Instruction, sem: Callable) -> str | None:
+    """The base mnemonic whose table entry (VECTOR_LANE_OPS, SCALAR_OPS...) `ins` may be planned
+    from, or None: SDWA/DPP forms and semantic functions replaced after registration take the
+    general path. Shared by the timed engine's plans and the functional engine's group plans."""
+    base, _suffix, is_sdwa, is_dpp, _n_dst, _packed = _static_facts(ins.mnemonic)
+    if is_sdwa or is_dpp or SEMANTICS.get(base) is not sem:
+        return None
+    return base
+
+
+def is_reg(operand, file: str) -> bool:
+    """`operand` is one 32-bit register of `file` ("v", "s")."""
     return type(operand) is Reg and operand.file == file and operand.count == 1
 
 
@@ -105,7 +116,7 @@ def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
         def read_float_const(st, reads):
             return frow.copy()
         return read_float_const
-    if _is_reg(operand, "v") and operand.index < nvgpr:
+    if is_reg(operand, "v") and operand.index < nvgpr:
         index = operand.index
         key = ("v", index)
 
@@ -115,7 +126,7 @@ def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
             reads.append(key)
             return st.vgpr[index].copy()
         return read_vgpr
-    if _is_reg(operand, "s"):
+    if is_reg(operand, "s"):
         slot = operand.index
         key = ("s", slot)
 
@@ -139,7 +150,7 @@ def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
 
 
 def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int, order: tuple | None = None) -> Plan | None:
-    if len(ops) != 1 + len(kinds) or not _is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
+    if len(ops) != 1 + len(kinds) or not is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
         return None
     readers = [_vector_source(op, kind, nvgpr) for op, kind in zip(ops[1:], kinds)]
     if any(r is None for r in readers):
@@ -221,7 +232,7 @@ def _f32_plan(ops: tuple, nsrc: int, accumulates: bool, fn: Callable, nvgpr: int
     """The plan of an f32 op of VECTOR_F32_OPS: what its semantic function does through
     `Ctx.src(i, "f32")`, [`Ctx.dst_as_src(0, "f32")`], `fn` and `Ctx.out_f32` (no modifiers:
     no omod, no clamp, so `Ctx.finish` is MODE's output denormal rule alone)."""
-    if len(ops) != 1 + nsrc or not _is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
+    if len(ops) != 1 + nsrc or not is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
         return None
     readers = [_row_reader(op, nvgpr, float_constants=True) for op in ops[1:]]
     if accumulates:  # D's old value, read after the sources (Ctx.dst_as_src)
@@ -252,7 +263,7 @@ def _f32_plan(ops: tuple, nsrc: int, accumulates: bool, fn: Callable, nvgpr: int
 # ---------------------------------------------------------------- SALU: (D.s, SCC) = fn(sources, SCC)
 def _scalar_source(operand) -> Callable | None:
     """A reader `read(state, reads) -> int | None` of one 32-bit scalar source (Ctx.scalar_value)."""
-    if _is_reg(operand, "s"):
+    if is_reg(operand, "s"):
         slot = operand.index
         key = ("s", slot)
 
@@ -272,7 +283,7 @@ def _scalar_source(operand) -> Callable | None:
 
 
 def _scalar_plan(ops: tuple, nsrc: int, reads_scc: bool, fn: Callable) -> Plan | None:
-    if len(ops) != 1 + nsrc or not _is_reg(ops[0], "s"):
+    if len(ops) != 1 + nsrc or not is_reg(ops[0], "s"):
         return None
     readers = [_scalar_source(op) for op in ops[1:]]
     if any(r is None for r in readers):
@@ -391,7 +402,7 @@ def _ds_read_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, ta
             return None
         offset = m.value
     ops = ins.operands
-    if len(ops) != 2 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") or not _is_reg(ops[1], "v") \
+    if len(ops) != 2 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") or not is_reg(ops[1], "v") \
             or ops[1].index >= nvgpr:
         return None
     try:
@@ -447,7 +458,7 @@ def _global_lds_dma_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: 
             return None
         offset = m.value
     ops = ins.operands
-    if len(ops) != 2 or not _is_reg(ops[0], "v") or ops[0].index >= nvgpr or type(ops[1]) is not Reg \
+    if len(ops) != 2 or not is_reg(ops[0], "v") or ops[0].index >= nvgpr or type(ops[1]) is not Reg \
             or ops[1].file != "s" or ops[1].count != 2:
         return None
     vindex = ops[0].index
