@@ -7,7 +7,6 @@
 //   count: 512
 //   method: 8 waves, wave i and i+4 on one SIMD; waves 4-7 start one s_barrier later, so on each SIMD one wave runs the v_exp_f32 segment while the other runs the tested segment, then they swap; 8 x 2 phases of 32 groups in wave 0's s_memtime window, the same protocol with empty segments subtracted
 //   baseline: the same barrier protocol with empty segments (s[24:27])
-//   xfail-until: the ALU co-issue model (transcendental/packed-FP32/MFMA rules); gcnemu gives 17.4
 //   source: https://github.com/tingqli/pyhip/blob/bc013ed/docs/data/mfma-valu-intra-inter-coissue-gfx942.json (pyhip docs/data/mfma-valu-intra-inter-coissue-gfx942.json)
 
 // gcnemu:
@@ -23,8 +22,13 @@ calib:
 	v_mov_b32 v41, 0.5
 	v_mov_b32 v42, 1.0
 	v_mov_b32 v43, 0.5
-	v_mov_b64 v[44:45], v[40:41]
-	v_mov_b64 v[46:47], v[42:43]
+	v_mov_b32 v44, 1.0
+	v_mov_b32 v45, 0.5
+	v_mov_b32 v46, 1.0
+	v_mov_b32 v47, 0.5
+	v_mov_b32 v48, 1.0
+	v_mov_b32 v49, 0.5
+	v_mov_b32 v50, 0
 	s_cmp_ge_u32 s3, 4
 	s_cbranch_scc0 .Lentry
 	s_barrier                              // waves 4-7: one barrier ahead, the opposite phase

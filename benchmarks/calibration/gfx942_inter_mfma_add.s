@@ -22,8 +22,13 @@ calib:
 	v_mov_b32 v41, 0.5
 	v_mov_b32 v42, 1.0
 	v_mov_b32 v43, 0.5
-	v_mov_b64 v[44:45], v[40:41]
-	v_mov_b64 v[46:47], v[42:43]
+	v_mov_b32 v44, 1.0
+	v_mov_b32 v45, 0.5
+	v_mov_b32 v46, 1.0
+	v_mov_b32 v47, 0.5
+	v_mov_b32 v48, 1.0
+	v_mov_b32 v49, 0.5
+	v_mov_b32 v50, 0
 	s_cmp_ge_u32 s3, 4
 	s_cbranch_scc0 .Lentry
 	s_barrier                              // waves 4-7: one barrier ahead, the opposite phase

@@ -7,7 +7,6 @@
 //   count: 256
 //   method: s_memtime window around 4 iterations x 64 groups (4 independent register chains), empty loop subtracted
 //   baseline: the same loop with an empty body (s[24:27])
-//   xfail-until: the ALU co-issue model (transcendental/packed-FP32/MFMA rules); gcnemu gives 20.0
 //   source: https://github.com/tingqli/pyhip/blob/bc013ed/docs/data/mfma-exp-alu-bundle-gfx942.json (pyhip docs/data/mfma-exp-alu-bundle-gfx942.json)
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
@@ -18,8 +17,13 @@ calib:
 	v_mov_b32 v41, 0.5
 	v_mov_b32 v42, 1.0
 	v_mov_b32 v43, 0.5
-	v_mov_b64 v[44:45], v[40:41]
-	v_mov_b64 v[46:47], v[42:43]
+	v_mov_b32 v44, 1.0
+	v_mov_b32 v45, 0.5
+	v_mov_b32 v46, 1.0
+	v_mov_b32 v47, 0.5
+	v_mov_b32 v48, 1.0
+	v_mov_b32 v49, 0.5
+	v_mov_b32 v50, 0
 	v_accvgpr_write_b32 a0, 0
 	s_mov_b32 s2, 4
 	s_memtime s[24:25]

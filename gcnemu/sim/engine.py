@@ -59,6 +59,7 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
 from .latency import MemoryTiming, as_config
 from .plans import make_plan
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
+from ..isa.coissue import VALU_PIPES, rules as coissue_rules
 from .state import LDS, GlobalMemory, WaveState
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
@@ -273,8 +274,13 @@ class Engine:
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
         # rather than a tuple per issue
-        self._pipe_keys = [[(d.pipe, simd) if d.simd_pipe else d.pipe for d in self.decoded]
-                           for simd in range(max(t.simds_per_cu, 1))]
+        # (valu, trans and dp share the SIMD's one VALU: isa.coissue.VALU_PIPES)
+        self._pipe_keys = [[(("valu" if d.pipe in VALU_PIPES else d.pipe), simd) if d.simd_pipe else d.pipe
+                            for d in self.decoded] for simd in range(max(t.simds_per_cu, 1))]
+        self.coissue = coissue_rules(t.name)  # how the VALU and the matrix core share issue (isa.coissue)
+        # per SIMD VALU key: the cycle an MFMA's co-execution gate opens (the stall reason is then
+        # "co-issue conflict", not "pipe busy")
+        self._coexec_gate: dict = {}
         self.interval = max(1, self.lat.issue_interval)
         self.cycle = 0  # the clock: the last cycle processed (or stopped at by run_until)
         self._next = 0  # the next cycle where a wave can act
@@ -729,6 +735,11 @@ class Engine:
         used: set = set()
         decoded = self.decoded
         n = len(decoded)
+        if self.coissue.mfma_first and len(ready) > 1:
+            # a ready MFMA wins its SIMD's VALU turn over another wave's VALU op (isa.coissue:
+            # pyhip's inter-wave figures are the same whichever wave is older); stable, so
+            # priority and age order stay otherwise
+            ready.sort(key=lambda w: (-w.priority, not (w.state.pc < n and decoded[w.state.pc].pipe == "mfma")))
         for w in ready:
             pc = w.state.pc
             cat = decoded[pc].category if pc < n else "internal"
@@ -782,7 +793,7 @@ class Engine:
             key = self._pipe_keys[w.simd][pc]
             free = self.pipe_free.get(key, 0)
             if free > now:
-                return self._stall(w, free, "pipe busy", now)
+                return self._stall(w, free, self._busy_reason(key, free), now)
             plan, latency, busy = fast
             out = plan(st)
             if out is not None:  # (None: a source never written; the general path notes it)
@@ -811,7 +822,11 @@ class Engine:
         key = self._pipe_keys[w.simd][pc]
         free = self.pipe_free.get(key, 0)
         if free > now:
-            return self._stall(w, free, "pipe busy", now)
+            return self._stall(w, free, self._busy_reason(key, free), now)
+        if pipe == "mfma" or d.packed_fp32:
+            gate = self._matrix_gate(w, d, now)
+            if gate > now:
+                return self._stall(w, gate, "co-issue conflict", now)
         if d.counters:
             for counter in d.counters:
                 f = w.counters.full_until(counter, now)
@@ -869,6 +884,22 @@ class Engine:
             st.pc = pc + 1
         self._record(w, pc, now, complete, 1)
         return True
+
+    def _busy_reason(self, key, free: int) -> str:
+        """Why a pipe key is not free: an MFMA's co-execution gate on the VALU, or plain occupancy."""
+        return "co-issue conflict" if self._coexec_gate.get(key) == free else "pipe busy"
+
+    def _matrix_gate(self, w: WaveRuntime, d: Decoded, now: int) -> int:
+        """The first cycle the VALU/matrix-core sharing rules (isa.coissue) let `d` issue: an MFMA
+        waits for the SIMD's VALU to be idle (a transcendental holds it 16 cycles); a packed FP32
+        op waits until the matrix core has been idle `packed_fp32_gap` cycles."""
+        if d.pipe == "mfma":
+            return self.pipe_free.get(("valu", w.simd), 0)
+        gap = self.coissue.packed_fp32_gap
+        if gap is None:
+            return now
+        end = self.pipe_free.get(("mfma", w.simd), 0)
+        return end + gap if end > 0 else now
 
     def _plan(self, pc: int, sem) -> "Callable | None":
         """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
@@ -984,7 +1015,7 @@ class Engine:
         fast path: a plan (compiled here, as the general path would) and fixed timing, no decode
         error, no engine op. Why: those facts are static, so the per-issue checks of the general
         path (error, engine op, counters, plan compiled?, pipe dispatch) are decided once."""
-        if d.error is not None or d.internal:
+        if d.error is not None or d.internal or d.packed_fp32:  # (packed FP32: the matrix-core gate)
             return None
         plan = self._plans[pc]
         if plan is _UNPLANNED:
@@ -1091,6 +1122,13 @@ class Engine:
             busy = d.passes * lat.mfma_pass
             complete = now + busy
             self.flops += d.flops
+            # a VALU op of this SIMD may issue `coexec` cycles later (the whole busy time when
+            # the MFMA cannot co-execute): isa.coissue, from the Matrix Instruction Calculator
+            gate = now + (busy if d.coexec < 0 else min(d.coexec, busy))
+            vkey = ("valu", w.simd)
+            if gate > self.pipe_free.get(vkey, 0):
+                self.pipe_free[vkey] = gate
+                self._coexec_gate[vkey] = gate
         elif pipe == "salu" or pipe == "branch" or pipe == "msg":
             complete = now + lat.salu
         elif pipe == "trans":

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..asm.program import Call, CallGroup, Instruction
+from ..isa.coissue import is_packed_fp32, mfma_coexec_delay
 
 # pipe -> issue category
 CATEGORY = {
@@ -79,6 +80,10 @@ class Decoded:
     interlocked: bool = False  # its register results are interlocked (INTERLOCKED pipes)
     simd_pipe: bool = False  # its pipe belongs to the SIMD (else to the CU)
     internal: bool = False  # handled by the engine itself (s_nop, s_waitcnt, s_barrier...): no functional unit
+    # MFMA: cycles after its issue before a VALU op of its SIMD may issue (isa.coissue; -1: it
+    # cannot co-execute, the VALU waits for its whole busy time)
+    coexec: int = 0
+    packed_fp32: bool = False  # never co-issues with a running MFMA of its SIMD (isa.coissue)
 
 
 def guess_pipe(m: str) -> str:
@@ -151,7 +156,7 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         if p is not None:
             out.append(Decoded(i, p.mnemonic, p.pipe, p.category, p.counters, p.flags, p.is_store, p.is_lds_dma,
                                p.passes, p.flops, p.mfma_kind, p.count, p.lane_bytes, {}, p.sem, p.guessed, p.error,
-                               p.interlocked, p.simd_pipe, p.internal))
+                               p.interlocked, p.simd_pipe, p.internal, p.coexec, p.packed_fp32))
             continue
         m = ins.mnemonic.lower()
         base = m.removesuffix("_e64").removesuffix("_e32")
@@ -176,6 +181,8 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         d.is_lds_dma = "lds-dma" in flags
         if pipe in ("vmem", "lds", "smem"):
             d.lane_bytes = access_bytes(base)
+        if pipe == "valu":
+            d.packed_fp32 = is_packed_fp32(base)
         if pipe == "mfma":
             _decode_mfma(d, m, target.name)
         elif pipe in ("nop", "sleep", "setprio"):
@@ -213,16 +220,18 @@ def _decode_mfma(d: Decoded, mnemonic: str, target: str) -> None:
     try:
         from ..isa import mfma
     except ImportError:  # catalog not available: a 8-pass default keeps timing plausible
-        d.passes, d.mfma_kind = 8, "xdl"
+        d.passes, d.mfma_kind, d.coexec = 8, "xdl", 4
         return
     info = mfma.lookup(mnemonic, target)
     if info is None:
-        d.passes, d.mfma_kind = 8, "xdl"
+        d.passes, d.mfma_kind, d.coexec = 8, "xdl", 4
         d.error = f"{mnemonic} is not an MFMA instruction of {target}"
         return
     d.passes = int(info.passes)
     d.flops = int(info.flops)
     d.mfma_kind = info.kind
+    delay = mfma_coexec_delay(info, target, 1 << 30)
+    d.coexec = -1 if delay == 1 << 30 else delay
 
 
 def waitcnt_fields(ins: Instruction, target, symbols: dict) -> dict[str, int]:

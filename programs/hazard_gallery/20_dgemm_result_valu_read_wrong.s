@@ -4,8 +4,13 @@
 // DGEMMs run on the fp64 pipe with their own wait-state rows: a VALU may read the result of
 // v_mfma_f64_16x16x4f64 only 11 wait states later on gfx90a/gfx942 (19 on gfx950), a memory
 // instruction 18 later (../shared/isa/hazards.md gfx90a "DGEMM 16x16x4 writes VGPR -> VALU
-// reads / memory or export reads 11 / 18", LLVM checkMAIVALUHazards). Here v_add_f64 reads
-// the *old* v[4:5] (0.0): out = 0 instead of 2 x 8.
+// reads / memory or export reads 11 / 18", LLVM checkMAIVALUHazards). The hazard monitor
+// reports the missing 11 wait states at the v_add_f64.
+// The run reads the landed value (out = 16): an f64 MFMA cannot co-execute with VALU (AMD
+// Matrix Instruction Calculator, CDNA2/CDNA3), so gcnemu holds the v_add_f64 for the DGEMM's
+// 32 busy cycles ("co-issue conflict"), and gcnemu lands MFMA results at the end of that busy
+// time. Hardware needs 11 wait states (44 cycles) before the result is readable: the stale read
+// it may give is earlier than gcnemu's result timing can show, so the rule table is the check here.
 // Fixed twin: 20_dgemm_result_valu_read_fixed.s.
 //
 // gcnemu:
@@ -13,8 +18,8 @@
 //   workgroup: 64
 //   buffer out: f64[64] = nan
 //   arg: out
-//   expect out = 0                           # the stale v[4:5]: the bug made visible
-//   expect hazard dgemm16x16-result-valu-read at 37
+//   expect out = 16                          # the VALU waited for the DGEMM (no co-execution)
+//   expect hazard dgemm16x16-result-valu-read at 42
 //   #   measured: 380 cycles; MFMA utilisation 0.084; stall cycles per wave: waitcnt lgkmcnt 20, nop 4
 //   expect cycles: 342..418
 //   expect mfma-utilisation: 0.071..0.097

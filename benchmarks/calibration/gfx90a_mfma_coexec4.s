@@ -1,0 +1,80 @@
+// calibration: v_mfma_f32_16x16x16f16 (32 cyc, co-exec delay 4) + 7 v_add_f32
+//   hardware: 32
+//   unit: cycles/iteration
+//   tolerance: 10%
+//   part: MI250X
+//   target: gfx90a
+//   count: 256
+//   method: s_memtime window around 4 iterations x 64 groups (4 independent register chains), empty loop subtracted
+//   baseline: the same loop with an empty body (s[24:27])
+//   kind: document
+//   note: calculator CDNA2: cycles 32, coexec_delay 4; 7 VALUs at 4, 8, ..., 28 fit in the MFMA's 32 cycles
+//   source: https://github.com/ROCm/amd_matrix_instruction_calculator/blob/main/matrix_calculator.py (AMD Matrix Instruction Calculator, matrix_calculator.py)
+
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+	.text
+	.p2align 8
+calib:
+	v_mov_b32 v40, 1.0
+	v_mov_b32 v41, 0.5
+	v_mov_b32 v42, 1.0
+	v_mov_b32 v43, 0.5
+	v_mov_b32 v44, 1.0
+	v_mov_b32 v45, 0.5
+	v_mov_b32 v46, 1.0
+	v_mov_b32 v47, 0.5
+	v_mov_b32 v48, 1.0
+	v_mov_b32 v49, 0.5
+	v_mov_b32 v50, 0
+	v_accvgpr_write_b32 a0, 0
+	s_mov_b32 s2, 4
+	s_memtime s[24:25]
+.Lempty:
+	s_sub_u32 s2, s2, 1
+	s_cmp_lg_u32 s2, 0
+	s_cbranch_scc1 .Lempty
+	s_memtime s[26:27]
+	s_mov_b32 s2, 4
+	s_memtime s[20:21]
+	.p2align 3
+.Lbody:
+	.rept 16
+	v_mfma_f32_16x16x16f16 a[0:3], v[44:45], v[46:47], a[0:3]
+	v_add_f32 v100, v40, v41
+	v_add_f32 v102, v40, v41
+	v_add_f32 v104, v40, v41
+	v_add_f32 v106, v40, v41
+	v_add_f32 v108, v40, v41
+	v_add_f32 v110, v40, v41
+	v_add_f32 v112, v40, v41
+	v_mfma_f32_16x16x16f16 a[4:7], v[44:45], v[46:47], a[4:7]
+	v_add_f32 v108, v40, v41
+	v_add_f32 v110, v40, v41
+	v_add_f32 v112, v40, v41
+	v_add_f32 v114, v40, v41
+	v_add_f32 v116, v40, v41
+	v_add_f32 v118, v40, v41
+	v_add_f32 v120, v40, v41
+	v_mfma_f32_16x16x16f16 a[8:11], v[44:45], v[46:47], a[8:11]
+	v_add_f32 v116, v40, v41
+	v_add_f32 v118, v40, v41
+	v_add_f32 v120, v40, v41
+	v_add_f32 v122, v40, v41
+	v_add_f32 v124, v40, v41
+	v_add_f32 v126, v40, v41
+	v_add_f32 v128, v40, v41
+	v_mfma_f32_16x16x16f16 a[12:15], v[44:45], v[46:47], a[12:15]
+	v_add_f32 v124, v40, v41
+	v_add_f32 v126, v40, v41
+	v_add_f32 v128, v40, v41
+	v_add_f32 v130, v40, v41
+	v_add_f32 v132, v40, v41
+	v_add_f32 v134, v40, v41
+	v_add_f32 v136, v40, v41
+	.endr
+	s_sub_u32 s2, s2, 1
+	s_cmp_lg_u32 s2, 0
+	s_cbranch_scc1 .Lbody
+	s_memtime s[22:23]
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
