@@ -23,7 +23,7 @@
 //   #   measured: 380 cycles; MFMA utilisation 0.084; stall cycles per wave: waitcnt lgkmcnt 20, nop 4
 //   expect cycles: 342..418
 //   expect mfma-utilisation: 0.071..0.097
-//   expect stall waitcnt lgkmcnt: 16..24
+//   expect stall waitcnt lgkmcnt: 0..0
 //   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
