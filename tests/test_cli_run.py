@@ -47,7 +47,9 @@ def test_text_output_prints_all_lanes_typed_and_a_summary(kernel, capsys):
     assert any(line.startswith("  s[4:5] (u64): ") for line in lines)
     done = next(i for i, line in enumerate(lines) if line.startswith("gfx90a: done: "))
     assert lines[done].startswith("gfx90a: done: 4 instructions, ")
-    assert all(line.startswith(("mfma:", "stalls ")) for line in lines[done + 1:-1])  # where the cycles went
+    # where the cycles went: MFMA use, stalls per wave and the per-class table (views.where)
+    assert all(line.startswith(("mfma:", "stalls ", "Where time went", "  ")) for line in lines[done + 1:-1])
+    assert any(line.startswith("Where time went") for line in lines[done + 1:-1])
     assert lines[done].endswith(" cycles, 0 hazards, 1 wave")
     assert lines[-1] == "check: passed (1 expectation)"
 

@@ -431,6 +431,9 @@ def run(args) -> int:
                                  "instructions": functional_run.instructions, "batched": functional_run.batched,
                                  "fallback": functional_run.fallback}
             out["instructions"] = functional_run.instructions
+        if functional_run is None and grid_run is None:
+            from ..views.where import time_by_class
+            out["time_by_class"] = time_by_class(sim.engine)
         if snippet.header.has_expectations:
             out["check"] = {"passed": not failures and check_error is None,
                             "expectations": len(snippet.expects),
@@ -458,6 +461,11 @@ def run(args) -> int:
               f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
         for line in timing_summary(sim):
             print(line)
+        if grid_run is None and status == "done":  # (an error or a stop keeps its line last)
+            from ..views.where import render as where_text
+            text = where_text(sim.engine)
+            if text:
+                print(text)
     if grid_run is not None:
         for line in grid_text(grid_run):
             print(line)

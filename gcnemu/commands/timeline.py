@@ -122,6 +122,8 @@ def _run(args) -> int:
         print(render(eng, args.wave, line_range, max_rows=args.max_rows))
         print()
         print(summary(eng))
+        from ..views.where import render as where_text
+        print(where_text(eng))
         from .run import hazard_diagnostics
         hz = hazard_diagnostics(sim)  # one line per race, folded over waves and iterations as `run` does
         for d in hz:
@@ -136,6 +138,7 @@ def _run(args) -> int:
 
 def timeline_json(sim, wave: int, line_range, diags) -> dict:
     from ..sim.engine import wave_summary
+    from ..views.where import time_by_class
     eng = sim.engine
     ins = eng.kernel.instructions
     rows = []
@@ -152,6 +155,7 @@ def timeline_json(sim, wave: int, line_range, diags) -> dict:
         "target": eng.target.name, "wave": wave, "cycles": eng.cycle, "instructions": rows,
         "waves": [wave_summary(eng, i) for i in range(len(eng.waves))],
         "kernel": eng.stats(),
+        "time_by_class": time_by_class(eng),
         "hazards": [{"rule": h.rule, "wave": h.wave, "cycle": h.cycle, "line": ins[h.consumer].span.line,
                      "producer_line": ins[h.producer].span.line, "message": h.message} for h in eng.hazards],
         "diagnostics": [d.to_json() for d in diags],

@@ -243,6 +243,10 @@ class EngineSnapshot:
     finished: bool
     flops: int
     monitor: object = None
+    issued: list = field(default_factory=list)
+    stalled: dict = field(default_factory=dict)
+    cache_hits: dict = field(default_factory=dict)
+    coexec_gate: dict = field(default_factory=dict)
 
 
 _WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
@@ -281,6 +285,13 @@ class Engine:
         # per SIMD VALU key: the cycle an MFMA's co-execution gate opens (the stall reason is then
         # "co-issue conflict", not "pipe busy")
         self._coexec_gate: dict = {}
+        # where time went (views.where): per instruction, how often it issued, the stall cycles by
+        # reason it waited before those issues, and which cache level its accesses hit. The
+        # memory model names the level of each vector access in `memtiming.last_level` (None:
+        # a flat latency, no level); _schedule files it here.
+        self.issued: list[int] = [0] * len(kernel.instructions)
+        self.stalled: dict[int, dict[str, int]] = {}
+        self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
         self.cycle = 0  # the clock: the last cycle processed (or stopped at by run_until)
         self._next = 0  # the next cycle where a wave can act
@@ -572,7 +583,9 @@ class Engine:
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
-            flops=self.flops, monitor=self._monitor_state())
+            flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
+            stalled={k: dict(v) for k, v in self.stalled.items()},
+            cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate))
 
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
@@ -599,6 +612,10 @@ class Engine:
         del self.notes[snap.notes:]
         self.executed, self._dma = snap.executed, list(snap.dma)
         self.halt_reason, self.finished, self.flops = snap.halt_reason, snap.finished, snap.flops
+        self.issued[:] = snap.issued
+        self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
+        self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
+        self._coexec_gate = dict(snap.coexec_gate)
         if self.monitor is not None and snap.monitor is not None:
             if hasattr(self.monitor, "restore"):
                 self.monitor.restore(snap.monitor)
@@ -970,10 +987,17 @@ class Engine:
 
     def _record(self, w: WaveRuntime, index: int, now: int, complete: int, slots: int) -> None:
         stalls = w.stalls
+        self.issued[index] += 1
         if stalls:
             tot = w.stall_totals
             for k, v in stalls.items():
                 tot[k] = tot.get(k, 0) + v
+            at = self.stalled.get(index)
+            if at is None:
+                self.stalled[index] = dict(stalls)
+            else:
+                for k, v in stalls.items():
+                    at[k] = at.get(k, 0) + v
             w.stalls = {}
         else:
             stalls = _EMPTY
@@ -1141,6 +1165,10 @@ class Engine:
             nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
             kind = "lds_dma" if d.is_lds_dma else ("vmem_store" if d.is_store else "vmem")
             complete = w.counters.vm_in_order(now + self.memtiming.vector(kind, memops, nbytes))
+            level = self.memtiming.last_level
+            if level is not None:
+                hits = self.cache_hits.setdefault(d.index, {})
+                hits[level] = hits.get(level, 0) + 1
             busy = max(self.interval, nbytes // lat.vmem_bytes_per_cycle)
         elif pipe == "lds":
             nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes

@@ -172,6 +172,9 @@ class MemoryTiming:
     def __init__(self, lat: Latencies, regions: list[Region] | None = None, memory=None):
         self.lat = lat
         self.hook: Callable | None = None
+        # the cache level ("L1", "L2", "HBM", ...) the latest `vector` access hit, for the engine's
+        # where-time-went report; None while the latency is flat (no level known)
+        self.last_level: str | None = None
         self.regions: list[Region] = []
         for r in regions or []:
             if r.buffer is not None:
