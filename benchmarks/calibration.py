@@ -10,6 +10,7 @@ gcnemu's figure, the error and whether it is within the row's tolerance.
     python benchmarks/calibration.py --json          # the same rows for machines
     python benchmarks/calibration.py --markdown      # the README's "How close to hardware" table
     python benchmarks/calibration.py --target gfx942 -k exp
+    python benchmarks/calibration.py --update-readme # rewrite README.md's table with --markdown's output
 
 Header format and the timing convention: benchmarks/calibration/README.md. The CI test
 (tests/test_calibration.py) runs the same rows and fails on any row outside its tolerance
@@ -38,6 +39,8 @@ from gcnemu.asm.diagnostics import GcnemuError  # noqa: E402
 MEASURED = (20, 22)  # start in s[20:21], end in s[22:23]
 BASELINE = (24, 26)  # start in s[24:25], end in s[26:27]
 
+README_START = "<!-- calibration table: python benchmarks/calibration.py --markdown -->\n"
+README_END = "\n<!-- end calibration table -->"
 REQUIRED = ("hardware", "unit", "tolerance", "part", "target", "count", "source")
 KNOWN = REQUIRED + ("method", "baseline", "wave", "xfail-until", "note", "kind")
 UNITS = ("cycles/iteration", "cycles latency")
@@ -260,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     ap.add_argument("--markdown", action="store_true", help="print the README table (markdown)")
+    ap.add_argument("--update-readme", action="store_true",
+                    help="replace the table between README.md's calibration markers with --markdown's output")
     ap.add_argument("--target", default=None, help="only rows of this target (gfx942, gfx90a, ...)")
     ap.add_argument("-k", dest="pattern", default=None, help="only rows whose name or file contains this text")
     args = ap.parse_args(argv)
@@ -268,7 +273,22 @@ def main(argv: list[str] | None = None) -> int:
     except GcnemuError as e:
         print(str(e), file=sys.stderr)
         return 2
-    if args.json:
+    if args.update_readme:
+        if args.target or args.pattern:
+            print("--update-readme needs every row: drop --target and -k", file=sys.stderr)
+            return 2
+        readme = ROOT / "README.md"
+        text = readme.read_text()
+        try:
+            a = text.index(README_START) + len(README_START)
+            b = text.index(README_END)
+        except ValueError:
+            print(f"{readme}: no calibration table markers ({README_START.strip()} ... {README_END.strip()})",
+                  file=sys.stderr)
+            return 2
+        readme.write_text(text[:a] + markdown_table(rows) + text[b:])
+        print(f"updated the calibration table in {readme} ({len(rows)} rows)")
+    elif args.json:
         print(json.dumps([{k: v for k, v in asdict(r).items() if k != "fields"} for r in rows], indent=1))
     elif args.markdown:
         print(markdown_table(rows))
