@@ -43,7 +43,7 @@ README_START = "<!-- calibration table: python benchmarks/calibration.py --markd
 README_END = "\n<!-- end calibration table -->"
 REQUIRED = ("hardware", "unit", "tolerance", "part", "target", "count", "source")
 KNOWN = REQUIRED + ("method", "baseline", "wave", "xfail-until", "note", "kind")
-UNITS = ("cycles/iteration", "cycles latency")
+UNITS = ("cycles/iteration", "cycles latency", "VALU cycles co-executed per MFMA")
 KINDS = ("measurement", "document")  # a hardware measurement, or a figure from an AMD document
 _OPENER = re.compile(r"^\s*(?://|;+)\s*calibration\s*:\s*(.*)$", re.I)
 _FIELD = re.compile(r"^\s*(?://|;+)\s*([a-z][a-z-]*)\s*:\s*(.*?)\s*$")
@@ -78,6 +78,15 @@ class Row:
     seconds: float = 0.0
     cycles: int = 0  # the whole run's cycles (a reader's sanity check)
     fields: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def error_text(self) -> str:
+        """The error as the tolerance counts it: percent for relative rows, cycles for absolute."""
+        if self.error is None:
+            return "-"
+        if self.tolerance_kind == "absolute" or self.error_pct is None:
+            return f"{self.error:+.1f} cyc"
+        return f"{self.error_pct:+.1f}%"
 
     @property
     def tolerance_text(self) -> str:
@@ -173,6 +182,10 @@ def measure(row: Row) -> Row:
     sim = snip.simulate(monitor=False)
     if sim.error is not None:
         raise GcnemuError(f"{row.file}: the calibration loop failed: {sim.error}")
+    row.cycles = sim.cycles
+    if row.unit == UNITS[2]:
+        row.gcnemu = coexecuted_per_mfma(sim.engine)
+        return _judge(row, t0)
     wave = sim.wave(row.wave)
     measured = _window(wave.sgpr, MEASURED[0])
     base = _window(wave.sgpr, BASELINE[0]) if row.baseline else 0
@@ -180,9 +193,33 @@ def measure(row: Row) -> Row:
         raise GcnemuError(f"{row.file}: the s_memtime window s[20:23] is empty; the loop must write "
                           "s[20:21] before and s[22:23] after the measured code")
     row.gcnemu = (measured - base) / row.count
-    row.cycles = sim.cycles
+    return _judge(row, t0)
+
+
+def coexecuted_per_mfma(engine) -> float:
+    """VALU busy cycles that overlap a running MFMA on the same SIMD, per MFMA: what the SQ's
+    VALU/MFMA co-execution counter reads (pyhip's gfx950 PMC figures)."""
+    mfma: dict[int, list[tuple[int, int]]] = {}
+    valu: list[tuple[int, int, int]] = []
+    for pipe, simd, _wave, _index, start, end in engine.pipe_log:
+        if pipe == "mfma":
+            mfma.setdefault(simd, []).append((start, end))
+        elif pipe in ("valu", "trans", "dp"):
+            valu.append((simd, start, end))
+    n = sum(len(v) for v in mfma.values())
+    if not n:
+        return 0.0
+    overlap = 0
+    for simd, start, end in valu:
+        for ms, me in mfma.get(simd, ()):
+            overlap += max(0, min(end, me) - max(start, ms))
+    return overlap / n
+
+
+def _judge(row: Row, t0: float) -> Row:
+    """Error, tolerance verdict and status of a measured row."""
     row.error = row.gcnemu - row.hardware
-    row.error_pct = 100.0 * row.error / row.hardware if row.hardware else 0.0
+    row.error_pct = 100.0 * row.error / row.hardware if row.hardware else None
     limit = row.tolerance * abs(row.hardware) if row.tolerance_kind == "relative" else row.tolerance
     row.within = abs(row.error) <= limit + 1e-9
     if row.xfail_until:
@@ -214,7 +251,7 @@ def _fmt(x: float | None) -> str:
 def text_table(rows: list[Row]) -> str:
     head = ("measurement", "target", "hardware", "gcnemu", "error", "tolerance", "status")
     body = [(r.name, r.target, f"{r.hardware:g}", _fmt(r.gcnemu),
-             "-" if r.error_pct is None else f"{r.error_pct:+.1f}%", r.tolerance_text, r.status) for r in rows]
+             r.error_text, r.tolerance_text, r.status) for r in rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
     out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
     out.append("  ".join("-" * w for w in widths))
@@ -247,10 +284,10 @@ def markdown_table(rows: list[Row]) -> str:
     for r in rows:
         within = {"ok": "yes", "FAIL": "**no**", "xfail": "no (known gap)", "XPASS": "yes (remove xfail)"}.get(
             r.status, "-")
-        unit = "cyc/iter" if r.unit == "cycles/iteration" else "cyc latency"
+        unit = {"cycles/iteration": "cyc/iter", "cycles latency": "cyc latency"}.get(r.unit, "co-exec cyc/MFMA")
         name = r.name + (" (AMD document)" if r.kind == "document" else "")
         out.append(f"| {name} | {r.target} ({r.part}) | {unit} | {r.hardware:g} | {_fmt(r.gcnemu)} | "
-                   f"{'-' if r.error_pct is None else f'{r.error_pct:+.1f}%'} | {within} | "
+                   f"{r.error_text} | {within} | "
                    f"{_source_link(r.source)} |")
     return "\n".join(out)
 

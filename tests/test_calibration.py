@@ -37,7 +37,7 @@ def test_suite_has_rows_for_gfx942():
 def test_row_within_tolerance(row):
     r = _measured(row)
     detail = (f"{r.name} ({r.target}): hardware {r.hardware:g}, gcnemu {r.gcnemu:.2f} "
-              f"({r.error_pct:+.1f}%, tolerance {r.tolerance_text})")
+              f"({r.error_text}, tolerance {r.tolerance_text})")
     if r.xfail_until:
         assert not r.within, f"{detail} is within tolerance: remove its 'xfail-until:' line"
         pytest.xfail(f"{detail}; until {r.xfail_until}")

@@ -47,12 +47,12 @@ def header(name, hw, unit, tol, part, target, count, source, method, baseline=Tr
     return "\n".join(h) + "\n"
 
 def one_wave(fname, name, hw, body_lines, groups, iters, source, target="gfx942", part="MI300X", extra=(), method=None,
-             tol="10%", kind=None):
+             tol="10%", kind=None, unit="cycles/iteration"):
     body = "\n".join("\t" + l for l in body_lines)
     method = method or (f"s_memtime window around {iters} iterations x {groups} groups "
                         "(4 independent register chains), empty loop subtracted")
     extra = ((f"kind: {kind}",) if kind else ()) + tuple(extra)
-    text = header(name, hw, "cycles/iteration", tol, part, target, iters * groups, source, method, extra=extra)
+    text = header(name, hw, unit, tol, part, target, iters * groups, source, method, extra=extra)
     text += f"""
 	.amdgcn_target "amdgcn-amd-amdhsa--{target}"
 	.text
@@ -220,3 +220,18 @@ DOC = [
 ]
 for f, tgt, part, name, hw, body, note in DOC:
     one_wave(f, name, hw, body, 64, 4, CALC, target=tgt, part=part, kind="document", extra=(f"note: {note}",))
+
+# gfx950: pyhip's PMC cross-check (SQ co-execution counter per MFMA, equal-work control groups)
+PMC = "VALU cycles co-executed per MFMA"
+MF950 = "v_mfma_f32_16x16x32_bf16 a[{a}:{a3}], v[44:47], v[44:47], a[{a}:{a3}]"
+for f, name, hw, body in [
+    ("gfx950_pmc_mfma_2fmac.s", "MFMA + 2 v_fmac_f32: VALU cycles co-executed per MFMA", 7.999,
+     group(MF950, ("v_fmac_f32 v{d}, v40, v41", 2))),
+    ("gfx950_pmc_mfma_pk_fma.s", "MFMA + 1 v_pk_fma_f32: VALU cycles co-executed per MFMA", 0.0,
+     group(MF950, "v_pk_fma_f32 v[{d}:{d1}], v[40:41], v[42:43], v[40:41]")),
+]:
+    one_wave(f, name, hw, body, 64, 4, M.replace("(pyhip docs/mfma-valu-coissue.md)",
+                                                 "(pyhip docs/mfma-valu-coissue.md, gfx950 PMC cross-check)"),
+             target="gfx950", part="MI355X", unit=PMC, tol="1 cycles",
+             method="VALU busy cycles that overlap a running MFMA of the SIMD over the whole run, per MFMA "
+                    "(what the co-execution counter reads); 4 register chains")
