@@ -19,6 +19,11 @@ Issue model (facts and their sources in `isa.targets.Latencies` and `sim.pipes`)
   register it reads that an interlocked producer (SALU/VALU) is still computing has
   landed (``dependency``). ``s_barrier`` waits for every live wave of the workgroup
   (``barrier``).
+- The VALU and the matrix core of a SIMD share issue by the rules of ``isa.coissue`` (per-target
+  data): valu/trans/dp ops hold the SIMD's one VALU for their occupancy, an MFMA issues only
+  when that VALU is idle, a VALU op issues no earlier than its MFMA's co-execution delay, packed
+  FP32 waits for the matrix core to go idle, and a ready MFMA wins its SIMD's turn over another
+  wave's VALU op. A wait on these rules is recorded as ``co-issue conflict``.
 - Where hardware does not interlock (memory results, MFMA results) the engine does not
   stall: the reader sees the old value and a :class:`HazardEvent` is raised with both
   instructions (rule ids in `sim.counters`).

@@ -13,8 +13,10 @@ ISA guides' "Instruction issue" description):
 ========  ========  ==============================================================
 pipe      scope     occupancy per instruction
 ========  ========  ==============================================================
-valu      SIMD      4 clocks for wave64 on 16 lanes; trans/dp ops: their latency
-mfma      SIMD      passes x ``mfma_pass`` (one matrix core per SIMD)
+valu      SIMD      4 clocks for wave64 on 16 lanes; trans/dp ops: their latency; valu,
+                    trans and dp share the SIMD's one VALU (isa.coissue)
+mfma      SIMD      passes x ``mfma_pass`` (one matrix core per SIMD); holds the VALU for
+                    its co-execution delay (isa.coissue)
 salu      CU        one issue slot; never contended beyond the issue category
 smem      CU        one issue slot (the scalar cache takes one request per clock)
 vmem      CU        wave bytes / ``vmem_bytes_per_cycle``, at least one slot
