@@ -85,8 +85,8 @@ def place_code_object(memory: GlobalMemory, kernel: Kernel) -> None:
 class Simulation:
     def __init__(self, kernel: Kernel, setup: Setup | None = None, latencies=None,
                  max_cycles: int = 50_000_000, max_instructions: int = 5_000_000, abi_from_file: bool = True,
-                 monitor: bool = True):
-        """`monitor` applies the hazard rule table to the executed instruction stream (the
+                 monitor: bool = True, race_check: bool = True):
+        """`race_check` reports LDS races between waves (gcnemu.sim.races). `monitor` applies the hazard rule table to the executed instruction stream (the
         dynamic half of `gcnemu lint`): wait-state violations that actually ran are reported
         with the same rule ids as the static linter."""
         self.kernel = kernel
@@ -107,7 +107,7 @@ class Simulation:
             dynamic = next((int(v) for k, v in args if k == "hidden_dynamic_lds_size" and not isinstance(v, str)), 0)
             self.lds.limit = min(self.lds.size, self.descriptor.group_segment_size + max(0, dynamic))
         self.engine = Engine(kernel, self.waves, self.memory, self.lds, latencies,
-                             max_cycles=max_cycles, max_instructions=max_instructions)
+                             max_cycles=max_cycles, max_instructions=max_instructions, race_check=race_check)
         if monitor:
             from .analysis.monitor import HazardMonitor
             from .analysis.values import LaunchFacts

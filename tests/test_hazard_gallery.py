@@ -27,7 +27,7 @@ GALLERY_RULES = {  # what the linter reports; the run-time monitor must report t
     "06_lds_dma_read_before_vmcnt": {"lds-dma-read-before-vmcnt"},
     "07_ds_read_before_lgkmcnt": {"ds-result-before-lgkmcnt"},
     "08_smem_lds_mixed_lgkmcnt": {"smem-result-before-lgkmcnt", "ds-result-before-lgkmcnt"},
-    "09_barrier_before_lds_writes_done": {"barrier-lds-write-pending"},
+    "09_barrier_before_lds_writes_done": {"barrier-lds-write-pending", "lds-race"},
     "10_mfma_result_mfma_srcab": {"xdl-result-mfma-srcab"},
     "11_mfma_srcc_overlap": {"xdl-result-xdl-srcc-partial"},
     "12_mfma_2pass_srcc_exact": {"mfma-2pass-srcc-exact"},
@@ -40,7 +40,14 @@ GALLERY_RULES = {  # what the linter reports; the run-time monitor must report t
     "19_load_dst_overwrite_before_vmcnt": {"vmem-dst-overwrite-before-vmcnt"},
     "20_dgemm_result_valu_read": {"dgemm16x16-result-valu-read"},
     "21_dgemm_4x4_srcc_chain": {"dgemm4x4-srcc-exact"},
+    "22_lds_race_missing_barrier": {"lds-race"},
+    "23_lds_race_buffer_reuse": {"lds-race"},
+    "24_lds_race_same_words": {"lds-race"},
 }
+
+RUN_ONLY = {"lds-race"}
+"""Rules only the run reports: races between waves are decided from the addresses each wave
+actually touched and the barriers between them (gcnemu.sim.races); lint has no race rule yet."""
 
 _EXPECT_HAZARD = re.compile(r"^//\s+expect hazard ([\w-]+) at (\d+)\s*$", re.M)
 
@@ -86,11 +93,12 @@ def test_wrong_file_reports_its_rule_at_its_line_in_lint_and_run(cls):
     path = GALLERY / f"{cls}_wrong.s"
     expected = _header_hazards(path)
     assert {r for r, _ in expected} == GALLERY_RULES[cls]
-    assert len({line for _, line in expected}) == 1  # one faulty instruction
+    static = {(r, line) for r, line in expected if r not in RUN_ONLY}
+    assert len({line for _, line in static}) <= 1  # one faulty instruction
     kernel, sim = _run(path)
     assert sim.error is None, sim.error
-    assert _lint(kernel) == expected
-    assert _dynamic(kernel, sim) == expected  # the run-time verdict agrees with the linter
+    assert _lint(kernel) == static
+    assert _dynamic(kernel, sim) == expected  # the run-time verdict agrees with the linter, plus races
 
 
 @pytest.mark.parametrize("cls", sorted(GALLERY_RULES))
@@ -131,8 +139,9 @@ def test_war_lint_message_reads_as_english():
     assert "reads it as SrcC" in d.message and "SrcC it" not in d.message
 
 
-@pytest.mark.parametrize("cls", sorted(GALLERY_RULES))
+@pytest.mark.parametrize("cls", sorted(c for c, rules in GALLERY_RULES.items() if rules - RUN_ONLY))
 def test_lint_fix_of_the_wrong_file_lints_clean(cls):
+    """(Race classes are left out: lint does not see them, so `--fix` has nothing to insert.)"""
     from gcnemu.analysis.fix import fix_text
     wrong = GALLERY / f"{cls}_wrong.s"
     text = wrong.read_text()

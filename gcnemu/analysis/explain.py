@@ -19,9 +19,48 @@ TARGETS = ("gfx908", "gfx90a", "gfx942", "gfx950")
 GALLERY = Path(__file__).resolve().parents[2] / "programs" / "hazard_gallery"
 
 
+RUN_TIME_RULES: dict[str, str] = {
+    "lds-race": """  source: happens-before from s_barrier (AMD CDNA3 ISA guide, "Data Share Operations" and S_BARRIER: a barrier
+  orders execution, not outstanding LDS writes); gcnemu.sim.races
+  Two waves of a workgroup access the same LDS dword, at least one of them writes it (an atomic
+  counts as a write), they are not both atomics, and no s_barrier orders them.
+  reported by: gcnemu run / step / test (the engine; gcnemu.sim.races), not by lint
+  how: every LDS access gets the number of barrier releases before its issue and before its
+  landing; accesses of two waves are ordered only when those intervals do not overlap. So the
+  race is reported whatever order this run's schedule gave the two accesses, and an LDS write
+  still in flight when the barrier releases (no s_waitcnt lgkmcnt(0) before s_barrier) is not
+  ordered by that barrier. LDS DMA writes count at their landing, by the issuing wave.
+  kinds: RAW (the read came after the write in this run), WAR, WAW.
+  what it cannot see: waves of other workgroups (each has its own LDS), ordering through other
+  means than s_barrier (s_sleep loops polling a flag, ds_gws), accesses of lanes EXEC disables;
+  a kernel past the shadow budget stops detection with a note.
+  fix: s_waitcnt lgkmcnt(0) (vmcnt(0) for LDS DMA) then s_barrier between the two accesses.""",
+    "grid-global-race": """  source: HIP/HSA dispatch model: workgroups of a grid run in no defined order; gcnemu.grid
+  Two workgroups of one grid write the same global-memory bytes, without atomics.
+  reported by: gcnemu run --grid (gcnemu.grid); workgroups have no ordering between them, so the
+  final value depends on which one ran last on hardware.
+  fix: give each workgroup its own output range, or use global_atomic_* for shared results.""",
+    "misaligned-access": """  source: AMD CDNA3 ISA guide, "Memory Address Alignment"; gcnemu.sim.alignment
+  A memory access whose address is not a multiple of its size.
+  reported by: gcnemu run (gcnemu.sim.alignment): hardware splits or, for some instructions and
+  address spaces, drops the low address bits; gcnemu executes the access byte-exactly and warns.
+  fix: align the address (or the buffer offset) to the access size.""",
+    "inflight-result-read": """  source: gcnemu.sim.engine (the value the consumer read differs from the one in flight)
+  An instruction read a register whose earlier result was still in flight (no interlock), so it
+  read the old value. reported by: gcnemu run (the engine sees the value read).""",
+    "inflight-result-overwrite": """  source: gcnemu.sim.engine
+  A register was written while an older in-flight write to it (an MFMA result) had not landed:
+  the older write lands last and wins. reported by: gcnemu run.""",
+    "mfma-result-read-early": """  source: gcnemu.sim.engine; AMD CDNA3 ISA guide, MAI dependency rules
+  An MFMA destination was read before its passes completed. reported by: gcnemu run; lint
+  reports the same pair under the hazard table's wait-state rule id.""",
+}
+"""Rules only the engine reports at run time: they have no row in the hazard table."""
+
+
 def all_rule_ids() -> list[str]:
     ids = {r.id for t in TARGETS for r in rules_for(t)} | {r.id for t in TARGETS for r in counter_rules_for(t)}
-    return sorted(ids)
+    return sorted(ids | set(RUN_TIME_RULES))
 
 
 def _required(rule: HazardRule) -> str:
@@ -47,6 +86,8 @@ def explain(rule_id: str) -> str:
     """The explanation of one rule id; GcnemuError (with close ids) for an unknown one."""
     waits = [(t, r) for t in TARGETS for r in rules_for(t) if r.id == rule_id]
     counters = [(t, r) for t in TARGETS for r in counter_rules_for(t) if r.id == rule_id]
+    if not waits and not counters and rule_id in RUN_TIME_RULES:
+        return "\n".join([rule_id, RUN_TIME_RULES[rule_id]] + _example(rule_id))
     if not waits and not counters:
         close = difflib.get_close_matches(rule_id, all_rule_ids(), n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else "; `gcnemu lint --explain list` lists them"

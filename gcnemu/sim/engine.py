@@ -65,6 +65,7 @@ from .latency import MemoryTiming, as_config
 from .plans import make_plan
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
+from .races import RULE_LDS_RACE, LdsRaceDetector, describe as race_text
 from .state import LDS, GlobalMemory, WaveState
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
@@ -252,6 +253,7 @@ class EngineSnapshot:
     stalled: dict = field(default_factory=dict)
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
+    races: tuple | None = None  # (accesses, epoch, releases, recorded) of the LDS race detector
 
 
 _WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
@@ -260,7 +262,7 @@ _WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
 class Engine:
     def __init__(self, kernel, waves: list[WaveState], memory: GlobalMemory, lds: LDS, latencies=None,
                  max_cycles: int = 10_000_000, max_instructions: int = 10_000_000,
-                 allow_unmodelled: bool = False):
+                 allow_unmodelled: bool = False, race_check: bool = True):
         from .semantics import load_all, lookup as sem_lookup
         load_all()
         self.kernel = kernel
@@ -308,6 +310,8 @@ class Engine:
         # report's "wave 0 is looping") and no pipe log, so a long run's memory stays flat
         self.keep_history = True
         self.hazards: list[HazardEvent] = []
+        # LDS races between waves (None: off, or already reported); see gcnemu.sim.races
+        self.lds_races: LdsRaceDetector | None = LdsRaceDetector(len(self.waves)) if race_check else None
         self.notes: list[tuple[int, str]] = []
         self.pipe_free: dict = {}  # pipe key -> first free cycle
         self.pipe_owner: dict = {}  # pipe key -> its last occupancy (a PipeUse as a tuple)
@@ -554,6 +558,25 @@ class Engine:
         self._land_until(last)
         self.cycle = last
         self.finished = True
+        self._report_races()
+
+    def _report_races(self) -> None:
+        """LDS races between waves (gcnemu.sim.races: happens-before by barrier epochs, whatever
+        order this run's schedule gave the accesses), reported once when every wave has ended."""
+        det = self.lds_races
+        if det is None:
+            return
+        if det.note and det.note not in self.notes_text():
+            self.notes.append((self.cycle, det.note))
+        instructions = self.kernel.instructions
+        for race in det.races():
+            a, b = race.first, race.second
+            self.hazards.append(HazardEvent(RULE_LDS_RACE, b.wave, b.issued, b.index, a.index, [],
+                                            race_text(race, instructions), a.complete))
+        self.lds_races = None  # reported: a restore past the end does not report twice
+
+    def notes_text(self) -> list[str]:
+        return [n for _, n in self.notes]
 
     # ================================================================ inspection
     def inflight(self, wave: int, now: int | None = None) -> dict[str, list[CounterOp]]:
@@ -590,7 +613,9 @@ class Engine:
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
             flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
             stalled={k: dict(v) for k, v in self.stalled.items()},
-            cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate))
+            cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
+            races=None if self.lds_races is None else (len(self.lds_races.accesses), self.lds_races.epoch,
+                                                       len(self.lds_races.releases), self.lds_races.recorded))
 
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
@@ -621,6 +646,11 @@ class Engine:
         self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
         self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
         self._coexec_gate = dict(snap.coexec_gate)
+        if self.lds_races is not None and snap.races is not None:  # forget accesses of the undone cycles
+            n, epoch, releases, recorded = snap.races
+            det = self.lds_races
+            del det.accesses[n:], det.releases[releases:]
+            det.epoch, det.recorded = epoch, recorded
         if self.monitor is not None and snap.monitor is not None:
             if hasattr(self.monitor, "restore"):
                 self.monitor.restore(snap.monitor)
@@ -1028,6 +1058,8 @@ class Engine:
             return
         for w in live:
             self._check_barrier_lds(w, now)
+        if self.lds_races is not None:
+            self.lds_races.barrier(now)
         done_at = now + self.lat.barrier
         for w in live:
             w.at_barrier = False
@@ -1256,6 +1288,8 @@ class Engine:
                 pend[reg] = p
             self._seq += 1  # a distinct heap key per push: payloads are never compared
             heapq.heappush(self.events, (complete, self._seq, w.wid, 1, (memop, d.index, now, seq)))
+            if self.lds_races is not None and (pipe == "lds" or getattr(memop, "lds_addrs", None) is not None):
+                self.lds_races.record(w.wid, d.index, memop, now, complete)
             if getattr(memop, "lds_addrs", None) is not None:
                 # kept ordered by completion; inserted after equal completions, as the stable sort
                 # of the whole list did (measured: that sort was a tenth of an LDS DMA's issue)

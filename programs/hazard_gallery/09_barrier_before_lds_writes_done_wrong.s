@@ -3,7 +3,7 @@
 //
 // s_barrier synchronises execution, not memory: it does not wait for outstanding LDS
 // writes. A wave must s_waitcnt lgkmcnt(0) (vmcnt for LDS DMA) before the barrier, or
-// the other waves may read LDS before the data is there. Two waves: each writes 64
+// the other waves may read LDS before the data is there (and the read races with the write). Two waves: each writes 64
 // dwords, passes the barrier, and reads the other wave's 64 dwords.
 // Fixed twin: 09_barrier_before_lds_writes_done_fixed.s.
 //
@@ -15,7 +15,8 @@
 //   lds: u32[128] = 0xbad
 //   expect out = (arange(128) ^ 64) * 3      # LDS is in order per CU in this model, so the
 //                                            # values happen to arrive; the hazard is still real
-//   expect hazard barrier-lds-write-pending at 34
+//   expect hazard barrier-lds-write-pending at 35
+//   expect hazard lds-race at 36
 //   #   measured: 416 cycles; stall cycles per wave: waitcnt lgkmcnt 64, barrier 4.5, pipe busy 4.5
 //   expect cycles: 374..458
 //   expect stall waitcnt lgkmcnt: 54..74

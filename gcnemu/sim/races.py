@@ -1,0 +1,195 @@
+"""LDS race detection between the waves of a workgroup, by happens-before rather than by luck.
+
+Two LDS accesses of different waves race when they touch a common dword, at least one writes
+(an atomic counts as a write), they are not both atomics, and neither happens before the other.
+Happens-before between waves comes only from `s_barrier`: an access of wave X that *landed*
+before a barrier release is ordered before every access another wave issues after that release.
+A write still in flight when the barrier releases (no `s_waitcnt lgkmcnt(0)` before it) is not
+ordered by that barrier: it counts in the epoch after it.
+
+So every access gets an epoch interval [issued, landed]: the number of barrier releases before
+its issue and before its landing. Two accesses of different waves are ordered exactly when their
+intervals are disjoint; a race is two overlapping intervals on a common dword. This does not
+depend on the schedule the run happened to take: the same pairs are found whichever wave ran
+first. LDS DMA (`buffer_load ... lds`, `global_load_lds_*`) writes count as writes of the
+issuing wave at their landing.
+
+Shadow state is numpy arrays per recorded access (dword indices), analysed once at the end of
+the run with sorts, not a Python object per byte.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..isa.rule_ids import RULE_LDS_RACE  # noqa: F401 (re-export: the id this module reports)
+
+READ, WRITE, ATOMIC = 0, 1, 2
+_KIND_NAMES = {READ: "read", WRITE: "write", ATOMIC: "atomic"}
+
+MAX_RECORDED_DWORDS = 64 * 1024 * 1024
+"""Shadow budget: past this many recorded dword accesses, detection stops with a note (never a crash)."""
+
+
+@dataclass
+class Access:
+    wave: int
+    index: int  # instruction index
+    kind: int  # READ | WRITE | ATOMIC
+    issued: int  # cycle
+    epoch_issue: int
+    complete: int  # cycle the access lands
+    dwords: np.ndarray  # int64, unique dword indices
+
+
+@dataclass
+class Race:
+    kind: str  # RAW | WAR | WAW
+    first: Access  # the earlier-issued access of the pair in this run
+    second: Access
+    waves: set
+    lo: int  # lowest byte address of the common dwords
+    hi: int  # one past the highest
+    dwords: set  # the common dword indices
+
+    @property
+    def count(self) -> int:
+        return len(self.dwords)
+
+
+def dwords_of(starts: np.ndarray, nbytes: int) -> np.ndarray:
+    """The dword indices covered by `nbytes` at each start address (unique, sorted)."""
+    starts = np.asarray(starts, dtype=np.int64)
+    if not len(starts) or nbytes <= 0:
+        return np.zeros(0, dtype=np.int64)
+    first = starts // 4
+    last = (starts + nbytes - 1) // 4
+    span = int((last - first).max()) + 1
+    out = (first[:, None] + np.arange(span, dtype=np.int64)[None, :])
+    out = np.where(out <= last[:, None], out, first[:, None])
+    return np.unique(out)
+
+
+def memop_lds_access(memop) -> tuple[int, np.ndarray] | None:
+    """(kind, dwords) of an engine memory effect that touches LDS; None for other effects."""
+    name = type(memop).__name__
+    if name == "LdsRead":
+        parts = [dwords_of(a, size) for a, size in memop.pieces]
+        return READ, np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+    if name == "LdsWrite":
+        parts = [dwords_of(a, d.shape[1]) for a, d in memop.pieces]
+        return WRITE, np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+    if name in ("LdsAtomic", "LdsAppend"):
+        width = int(getattr(memop, "width", 4) or 4)
+        return ATOMIC, dwords_of(memop.addrs, width)
+    if name == "LdsExchange2":
+        parts = [dwords_of(a, d.dtype.itemsize) for a, d in memop.pieces]
+        return ATOMIC, np.unique(np.concatenate(parts))
+    if name == "LdsDma":
+        return WRITE, dwords_of(memop.lds_addrs, memop.lds_bytes)
+    return None
+
+
+class LdsRaceDetector:
+    """Collects the LDS accesses of one workgroup's run and reports the racing pairs at its end."""
+
+    def __init__(self, waves: int):
+        self.enabled = waves > 1
+        self.epoch = 0
+        self.releases: list[int] = []  # barrier release cycles, in order
+        self.accesses: list[Access] = []
+        self.recorded = 0
+        self.note: str | None = None
+
+    def barrier(self, now: int) -> None:
+        self.epoch += 1
+        self.releases.append(now)
+
+    def record(self, wave: int, index: int, memop, issued: int, complete: int) -> None:
+        if not self.enabled:
+            return
+        found = memop_lds_access(memop)
+        if found is None:
+            return
+        kind, dwords = found
+        if not len(dwords):
+            return
+        self.recorded += len(dwords)
+        if self.recorded > MAX_RECORDED_DWORDS:
+            self.enabled = False
+            self.accesses.clear()
+            self.note = (f"LDS race detection stopped: more than {MAX_RECORDED_DWORDS} dword accesses "
+                         f"recorded (shadow memory budget); races are not reported for this run")
+            return
+        self.accesses.append(Access(wave, index, kind, issued, self.epoch, complete, dwords))
+
+    def _landed_epoch(self, a: Access) -> int:
+        """Barrier releases strictly before the access landed: a write landing at or before a release
+        is ordered by it."""
+        return max(a.epoch_issue, bisect.bisect_left(self.releases, a.complete))
+
+    def races(self) -> list[Race]:
+        """Every racing instruction pair, deduplicated (one Race per pair of instructions and kind)."""
+        if not self.enabled or len(self.accesses) < 2:
+            return []
+        acc = self.accesses
+        spans = [(a.epoch_issue, self._landed_epoch(a)) for a in acc]
+        last = max(hi for _, hi in spans)
+        found: dict[tuple, Race] = {}
+        for e in range(last + 1):
+            ids = [i for i, (lo, hi) in enumerate(spans) if lo <= e <= hi]
+            if len(ids) < 2:
+                continue
+            dw = np.concatenate([acc[i].dwords for i in ids])
+            rec = np.concatenate([np.full(len(acc[i].dwords), i, dtype=np.int64) for i in ids])
+            wave = np.array([acc[i].wave for i in rec], dtype=np.int64)
+            kind = np.array([acc[i].kind for i in rec], dtype=np.int64)
+            order = np.lexsort((rec, dw))
+            dw, rec, wave, kind = dw[order], rec[order], wave[order], kind[order]
+            starts = np.flatnonzero(np.r_[True, dw[1:] != dw[:-1]])
+            ends = np.r_[starts[1:], len(dw)]
+            # a candidate dword: at least two waves and at least one write or atomic
+            multi = np.array([wave[s:t].min() != wave[s:t].max() for s, t in zip(starts, ends)])
+            writes = np.maximum.reduceat(kind, starts) > READ
+            for s, t in zip(starts[multi & writes], ends[multi & writes]):
+                self._pairs(dw[s], rec[s:t], found)
+        return list(found.values())
+
+    def _pairs(self, dword: int, recs: np.ndarray, found: dict) -> None:
+        acc = self.accesses
+        items = sorted(set(int(r) for r in recs))
+        for x in range(len(items)):
+            a = acc[items[x]]
+            for y in range(x + 1, len(items)):
+                b = acc[items[y]]
+                if a.wave == b.wave or (a.kind == READ and b.kind == READ) or (a.kind == ATOMIC and b.kind == ATOMIC):
+                    continue
+                first, second = (a, b) if (a.issued, a.wave) <= (b.issued, b.wave) else (b, a)
+                if first.kind != READ and second.kind != READ:
+                    kind = "WAW"
+                elif first.kind != READ:
+                    kind = "RAW"
+                else:
+                    kind = "WAR"
+                key = (min(first.index, second.index), max(first.index, second.index), kind)
+                race = found.get(key)
+                if race is None:
+                    found[key] = Race(kind, first, second, {first.wave, second.wave}, 4 * dword, 4 * dword + 4,
+                                      {int(dword)})
+                else:
+                    race.waves |= {first.wave, second.wave}
+                    race.lo, race.hi = min(race.lo, 4 * dword), max(race.hi, 4 * dword + 4)
+                    race.dwords.add(int(dword))
+
+
+def describe(race: Race, instructions) -> str:
+    """One line, in the style of the engine's hazard messages."""
+    a, b = race.first, race.second
+    ia, ib = instructions[a.index], instructions[b.index]
+    what = {"RAW": "reads LDS written by", "WAR": "writes LDS read by", "WAW": "writes LDS also written by"}[race.kind]
+    return (f"LDS race ({race.kind}): wave {b.wave}'s {ib.mnemonic} (line {ib.span.line}) {what} wave {a.wave}'s "
+            f"{ia.mnemonic} (line {ia.span.line}) with no s_barrier ordering them (bytes 0x{race.lo:x}..0x{race.hi:x}, "
+            f"{race.count} dword{'s' if race.count != 1 else ''}; waves {', '.join(map(str, sorted(race.waves)))}): "
+            f"put s_waitcnt lgkmcnt(0) and s_barrier between them")

@@ -1,0 +1,122 @@
+"""LDS races between waves (issue 22): found by happens-before, whatever the schedule did.
+
+Two waves race on an LDS dword when one of them writes it, they are not both atomics, and no
+`s_barrier` orders them; a write still in flight when the barrier releases is not ordered by it.
+Correct multi-wave programs report none.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gcnemu.sim.races import LdsRaceDetector, dwords_of
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAMS = ROOT / "programs"
+
+
+def _lds_read(addrs, n=4):
+    op = type("LdsRead", (), {})()
+    op.pieces = [(np.asarray(addrs, dtype=np.int64), n)]
+    return op
+
+
+def _lds_write(addrs, n=4):
+    op = type("LdsWrite", (), {})()
+    op.pieces = [(np.asarray(addrs, dtype=np.int64), np.zeros((len(addrs), n), np.uint8))]
+    return op
+
+
+def _lds_atomic(addrs):
+    op = type("LdsAtomic", (), {})()
+    op.addrs, op.width = np.asarray(addrs, dtype=np.int64), 4
+    return op
+
+
+def test_dwords_cover_every_byte_of_each_access():
+    assert list(dwords_of(np.array([0, 6]), 4)) == [0, 1, 2]
+    assert list(dwords_of(np.array([16]), 16)) == [4, 5, 6, 7]
+
+
+def test_write_then_read_by_another_wave_without_a_barrier_is_a_raw_race():
+    d = LdsRaceDetector(2)
+    d.record(0, 3, _lds_write([0, 4]), issued=10, complete=70)
+    d.record(1, 5, _lds_read([4]), issued=90, complete=150)
+    (race,) = d.races()
+    assert race.kind == "RAW" and race.waves == {0, 1} and race.count == 1
+
+
+def test_a_barrier_after_the_write_landed_orders_it():
+    d = LdsRaceDetector(2)
+    d.record(0, 3, _lds_write([0]), issued=10, complete=70)
+    d.barrier(80)
+    d.record(1, 5, _lds_read([0]), issued=90, complete=150)
+    assert d.races() == []
+
+
+def test_a_write_still_in_flight_at_the_barrier_is_not_ordered_by_it():
+    d = LdsRaceDetector(2)
+    d.record(0, 3, _lds_write([0]), issued=10, complete=120)
+    d.barrier(80)  # released before the write landed
+    d.record(1, 5, _lds_read([0]), issued=90, complete=150)
+    assert [r.kind for r in d.races()] == ["RAW"]
+
+
+def test_the_schedule_does_not_hide_a_race():
+    """Whichever wave ran first, the same pair is reported (a late wave changes only the order)."""
+    early, late = LdsRaceDetector(2), LdsRaceDetector(2)
+    early.record(0, 3, _lds_write([0]), issued=10, complete=70)
+    early.record(1, 5, _lds_read([0]), issued=2000, complete=2060)
+    late.record(1, 5, _lds_read([0]), issued=10, complete=70)
+    late.record(0, 3, _lds_write([0]), issued=2000, complete=2060)
+    assert [r.kind for r in early.races()] == ["RAW"]
+    assert [r.kind for r in late.races()] == ["WAR"]
+
+
+def test_atomics_against_atomics_and_a_wave_against_itself_never_race():
+    d = LdsRaceDetector(2)
+    d.record(0, 1, _lds_atomic([0]), issued=10, complete=70)
+    d.record(1, 1, _lds_atomic([0]), issued=12, complete=72)
+    d.record(0, 2, _lds_write([8]), issued=20, complete=80)
+    d.record(0, 3, _lds_read([8]), issued=30, complete=90)
+    assert d.races() == []
+
+
+def test_an_atomic_against_a_plain_read_races():
+    d = LdsRaceDetector(2)
+    d.record(0, 1, _lds_atomic([0]), issued=10, complete=70)
+    d.record(1, 2, _lds_read([0]), issued=12, complete=72)
+    assert len(d.races()) == 1
+
+
+def test_one_wave_records_nothing():
+    d = LdsRaceDetector(1)
+    d.record(0, 1, _lds_write([0]), issued=10, complete=70)
+    assert d.accesses == [] and d.races() == []
+
+
+def _run(path: Path):
+    from gcnemu.snippets.runner import load_snippet
+    snippet = load_snippet(str(path))
+    kernel = snippet.kernel()
+    return kernel, snippet.simulate(kernel)
+
+
+MULTI_WAVE = ["sgemm_vector.s", "lds_dma_copy.s", "lds_dma_copy_gfx942.s", "batched_hgemm_4x4_lds.s",
+              "gemm_lds_dma_gfx90a.s", "gemm_lds_dma_gfx942.s", "miopen_igemm/conv1x1_fwd_nhwc_fp16.s"]
+
+
+@pytest.mark.parametrize("name", MULTI_WAVE)
+def test_correct_multi_wave_programs_report_no_race(name):
+    kernel, sim = _run(PROGRAMS / name)
+    assert sim.error is None, sim.error
+    assert [h.message for h in sim.hazards if h.rule == "lds-race"] == []
+
+
+def test_the_gallery_race_names_both_instructions_waves_and_bytes():
+    kernel, sim = _run(PROGRAMS / "hazard_gallery" / "22_lds_race_missing_barrier_wrong.s")
+    (h,) = [h for h in sim.hazards if h.rule == "lds-race"]
+    assert "RAW" in h.message and "ds_read_b32 (line 27)" in h.message and "ds_write_b32 (line 25)" in h.message
+    assert "waves 0, 1, 2, 3" in h.message and "bytes 0x0..0x400" in h.message
