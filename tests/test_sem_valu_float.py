@@ -290,7 +290,9 @@ v_frexp_exp_i32_f32 v4, v0""", v={0: x, 1: n.view(U32)})
     with np.errstate(all="ignore"):
         m, e = np.frexp(x)
     finite = np.isfinite(x)
-    assert same(r.f32(3)[finite], m[finite]) and np.isnan(r.f32(3)[~finite]).all()
+    assert same(r.f32(3)[finite], m[finite])
+    # +-inf and NaN pass through (ISA pseudocode of V_FREXP_MANT_F32: D0 = S0), not a NaN for inf
+    assert same(r.f32(3)[~finite], x[~finite])
     assert (r.v(4).view(np.int32) == np.where(finite, e, 0)).all()
 
 

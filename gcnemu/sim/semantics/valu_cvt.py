@@ -31,7 +31,10 @@ def float_to_int(x: np.ndarray, lo: int, hi: int, rounding: Callable = np.trunc)
 
 
 def _round_half_up(x: np.ndarray) -> np.ndarray:
-    return np.floor(x + 0.5)
+    """floor(x + 0.5) with the add done in x's own format, as the ISA pseudocode of v_cvt_rpi_i32_f32
+    writes it (`floor(S0.f32 + 0.5F)`): 0.49999997 + 0.5 rounds to 1.0 in f32, so the result is 1."""
+    with np.errstate(all="ignore"):  # (x arrives widened to f64 by float_to_int: exact, so narrow it back)
+        return np.floor((x.astype(np.float32) + np.float32(0.5)).astype(np.float64))
 
 
 _I32, _U32 = (-(2**31), 2**31 - 1), (0, 2**32 - 1)

@@ -226,8 +226,9 @@ for _k in ("f32", "f16", "f64"):
     for _op, _fn in _ROUND.items():
         _make_unary(f"v_{_op}_{_k}", _k, _fn)
     _make_unary(f"v_fract_{_k}", _k, _fract(_k))
+    # +-inf and NaN pass through unchanged (ISA pseudocode: `if S0 == +-INF or isNAN(S0) then D0 = S0`)
     _make_unary(f"v_frexp_mant_{_k}", _k,
-                lambda x: np.where(np.isfinite(x), np.frexp(x)[0], fp.canonical_nan(x.dtype)))
+                lambda x: np.where(np.isfinite(x), np.frexp(np.where(np.isfinite(x), x, 0))[0], x))
 
 
 def _make_transcendental(name: str, kind: str, fn: str) -> None:
