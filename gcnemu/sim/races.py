@@ -135,23 +135,25 @@ class LdsRaceDetector:
         if not self.enabled or len(self.accesses) < 2:
             return []
         acc = self.accesses
-        spans = [(a.epoch_issue, self._landed_epoch(a)) for a in acc]
-        last = max(hi for _, hi in spans)
+        by_epoch: dict[int, list[int]] = {}
+        for i, a in enumerate(acc):  # an access belongs to every epoch from its issue to its landing
+            for e in range(a.epoch_issue, self._landed_epoch(a) + 1):
+                by_epoch.setdefault(e, []).append(i)
         found: dict[tuple, Race] = {}
-        for e in range(last + 1):
-            ids = [i for i, (lo, hi) in enumerate(spans) if lo <= e <= hi]
-            if len(ids) < 2:
+        for ids in by_epoch.values():
+            if len(ids) < 2 or len({acc[i].wave for i in ids}) < 2:
                 continue
+            sizes = [len(acc[i].dwords) for i in ids]
             dw = np.concatenate([acc[i].dwords for i in ids])
-            rec = np.concatenate([np.full(len(acc[i].dwords), i, dtype=np.int64) for i in ids])
-            wave = np.array([acc[i].wave for i in rec], dtype=np.int64)
-            kind = np.array([acc[i].kind for i in rec], dtype=np.int64)
+            rec = np.repeat(np.asarray(ids, dtype=np.int64), sizes)
+            wave = np.repeat(np.asarray([acc[i].wave for i in ids], dtype=np.int64), sizes)
+            kind = np.repeat(np.asarray([acc[i].kind for i in ids], dtype=np.int64), sizes)
             order = np.lexsort((rec, dw))
             dw, rec, wave, kind = dw[order], rec[order], wave[order], kind[order]
             starts = np.flatnonzero(np.r_[True, dw[1:] != dw[:-1]])
             ends = np.r_[starts[1:], len(dw)]
             # a candidate dword: at least two waves and at least one write or atomic
-            multi = np.array([wave[s:t].min() != wave[s:t].max() for s, t in zip(starts, ends)])
+            multi = np.minimum.reduceat(wave, starts) != np.maximum.reduceat(wave, starts)
             writes = np.maximum.reduceat(kind, starts) > READ
             for s, t in zip(starts[multi & writes], ends[multi & writes]):
                 self._pairs(dw[s], rec[s:t], found)

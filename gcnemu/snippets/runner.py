@@ -37,7 +37,8 @@ class Snippet:
         return resolve(self.program, self.target)
 
     def simulate(self, kernel=None, latencies: dict[str, int] | None = None, max_cycles: int | None = None,
-                 max_instructions: int | None = None, run: bool = True, timing=None, monitor: bool = True):
+                 max_instructions: int | None = None, run: bool = True, timing=None, monitor: bool = True,
+                 race_check: bool = True):
         """Build the Simulation (with per-wave register values applied) and run it.
 
         `timing` (a TimingConfig, e.g. from `--latency-file`) adds its latencies over the header's
@@ -60,7 +61,7 @@ class Snippet:
         if mi:
             kw["max_instructions"] = mi
         sim = Simulation(kernel, copy.deepcopy(self.setup), latencies=lat_obj, abi_from_file=False, monitor=monitor,
-                         **kw)
+                         race_check=race_check, **kw)
         for p in self.built.patches:
             wave = sim.wave(p.wave)
             if p.reg.file in ("v", "a"):
