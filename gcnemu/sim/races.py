@@ -42,6 +42,7 @@ class Access:
     epoch_issue: int
     complete: int  # cycle the access lands
     dwords: np.ndarray  # int64, unique dword indices
+    counter: str = "lgkmcnt"  # what the issuing wave waits on for it to land (vmcnt: LDS DMA)
 
 
 @dataclass
@@ -123,7 +124,8 @@ class LdsRaceDetector:
             self.note = (f"LDS race detection stopped: more than {MAX_RECORDED_DWORDS} dword accesses "
                          f"recorded (shadow memory budget); races are not reported for this run")
             return
-        self.accesses.append(Access(wave, index, kind, issued, self.epoch, complete, dwords))
+        counter = "vmcnt" if type(memop).__name__ == "LdsDma" else "lgkmcnt"
+        self.accesses.append(Access(wave, index, kind, issued, self.epoch, complete, dwords, counter))
 
     def _landed_epoch(self, a: Access) -> int:
         """Barrier releases strictly before the access landed: a write landing at or before a release
@@ -194,4 +196,4 @@ def describe(race: Race, instructions) -> str:
     return (f"LDS race ({race.kind}): wave {b.wave}'s {ib.mnemonic} (line {ib.span.line}) {what} wave {a.wave}'s "
             f"{ia.mnemonic} (line {ia.span.line}) with no s_barrier ordering them (bytes 0x{race.lo:x}..0x{race.hi:x}, "
             f"{race.count} dword{'s' if race.count != 1 else ''}; waves {', '.join(map(str, sorted(race.waves)))}): "
-            f"put s_waitcnt lgkmcnt(0) and s_barrier between them")
+            f"put s_waitcnt {a.counter}(0) and s_barrier between them")
