@@ -35,6 +35,13 @@ RUN_TIME_RULES: dict[str, str] = {
   means than s_barrier (s_sleep loops polling a flag, ds_gws), accesses of lanes EXEC disables;
   a kernel past the shadow budget stops detection with a note.
   fix: s_waitcnt lgkmcnt(0) (vmcnt(0) for LDS DMA) then s_barrier between the two accesses.""",
+    "global-race": """source: the same happens-before as lds-race, over global memory (gcnemu.sim.races)
+  Two waves of one workgroup access the same global-memory dword, one writes, not both atomics,
+  and no s_barrier (after s_waitcnt vmcnt(0) by the writer) orders them.
+  reported by: gcnemu run / step / test; scratch never pairs up (each wave has its own).
+  what it cannot see: other workgroups (see grid-global-race), ordering by flags in memory,
+  cache visibility (a wave may still need glc/sc0 loads to see another wave's store).
+  fix: s_waitcnt vmcnt(0) then s_barrier between the two accesses, or atomics.""",
     "grid-global-race": """  source: HIP/HSA dispatch model: workgroups of a grid run in no defined order; gcnemu.grid
   Two workgroups of one grid write the same global-memory bytes, without atomics.
   reported by: gcnemu run --grid (gcnemu.grid); workgroups have no ordering between them, so the

@@ -32,11 +32,12 @@ RULE_OVERWRITE = "inflight-result-overwrite"  # a register written while an olde
 """The engine's id for a read of a result still in flight from a pipe no other id names."""
 
 RULE_LDS_RACE = "lds-race"  # two waves access an LDS dword, one writes, no s_barrier orders them
+RULE_GLOBAL_RACE = "global-race"  # two waves of a workgroup access the same global bytes, one writes, unordered
 RULE_GRID_RACE = "grid-global-race"  # two workgroups of a grid write the same global bytes
 RULE_MISALIGNED = "misaligned-access"  # a memory access not aligned to its size
 
 ENGINE_RULE_IDS: frozenset[str] = frozenset({RULE_MFMA_READ, RULE_OVERWRITE, RULE_INFLIGHT_READ, RULE_LDS_RACE,
-                                             RULE_GRID_RACE, RULE_MISALIGNED})
+                                             RULE_GLOBAL_RACE, RULE_GRID_RACE, RULE_MISALIGNED})
 """Ids the engine's dynamic monitor raises that have no row in the hazard table."""
 
 

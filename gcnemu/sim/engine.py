@@ -65,7 +65,7 @@ from .latency import MemoryTiming, as_config
 from .plans import make_plan
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
-from .races import RULE_LDS_RACE, LdsRaceDetector, describe as race_text
+from .races import RULE_GLOBAL_RACE, RULE_LDS_RACE, LdsRaceDetector, describe as race_text
 from .state import LDS, GlobalMemory, WaveState
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
@@ -312,6 +312,7 @@ class Engine:
         self.hazards: list[HazardEvent] = []
         # LDS races between waves (None: off, or already reported); see gcnemu.sim.races
         self.lds_races: LdsRaceDetector | None = LdsRaceDetector(len(self.waves)) if race_check else None
+        self.global_races: LdsRaceDetector | None = LdsRaceDetector(len(self.waves), "global") if race_check else None
         self.notes: list[tuple[int, str]] = []
         self.pipe_free: dict = {}  # pipe key -> first free cycle
         self.pipe_owner: dict = {}  # pipe key -> its last occupancy (a PipeUse as a tuple)
@@ -563,17 +564,17 @@ class Engine:
     def _report_races(self) -> None:
         """LDS races between waves (gcnemu.sim.races: happens-before by barrier epochs, whatever
         order this run's schedule gave the accesses), reported once when every wave has ended."""
-        det = self.lds_races
-        if det is None:
-            return
-        if det.note and det.note not in self.notes_text():
-            self.notes.append((self.cycle, det.note))
         instructions = self.kernel.instructions
-        for race in det.races():
-            a, b = race.first, race.second
-            self.hazards.append(HazardEvent(RULE_LDS_RACE, b.wave, b.issued, b.index, a.index, [],
-                                            race_text(race, instructions), a.complete))
-        self.lds_races = None  # reported: a restore past the end does not report twice
+        for det, rule in ((self.lds_races, RULE_LDS_RACE), (self.global_races, RULE_GLOBAL_RACE)):
+            if det is None:
+                continue
+            if det.note and det.note not in self.notes_text():
+                self.notes.append((self.cycle, det.note))
+            for race in det.races():
+                a, b = race.first, race.second
+                self.hazards.append(HazardEvent(rule, b.wave, b.issued, b.index, a.index, [],
+                                                race_text(race, instructions, det.space), a.complete))
+        self.lds_races = self.global_races = None  # reported: a restore past the end does not report twice
 
     def notes_text(self) -> list[str]:
         return [n for _, n in self.notes]
@@ -614,8 +615,8 @@ class Engine:
             flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
-            races=None if self.lds_races is None else (len(self.lds_races.accesses), self.lds_races.epoch,
-                                                       len(self.lds_races.releases), self.lds_races.recorded))
+            races=tuple(None if det is None else (len(det.accesses), det.epoch, len(det.releases), det.recorded)
+                        for det in (self.lds_races, self.global_races)))
 
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
@@ -646,11 +647,11 @@ class Engine:
         self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
         self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
         self._coexec_gate = dict(snap.coexec_gate)
-        if self.lds_races is not None and snap.races is not None:  # forget accesses of the undone cycles
-            n, epoch, releases, recorded = snap.races
-            det = self.lds_races
-            del det.accesses[n:], det.releases[releases:]
-            det.epoch, det.recorded = epoch, recorded
+        for det, saved in zip((self.lds_races, self.global_races), snap.races or (None, None)):
+            if det is not None and saved is not None:  # forget accesses of the undone cycles
+                n, epoch, releases, recorded = saved
+                del det.accesses[n:], det.releases[releases:]
+                det.epoch, det.recorded = epoch, recorded
         if self.monitor is not None and snap.monitor is not None:
             if hasattr(self.monitor, "restore"):
                 self.monitor.restore(snap.monitor)
@@ -1060,6 +1061,8 @@ class Engine:
             self._check_barrier_lds(w, now)
         if self.lds_races is not None:
             self.lds_races.barrier(now)
+        if self.global_races is not None:
+            self.global_races.barrier(now)
         done_at = now + self.lat.barrier
         for w in live:
             w.at_barrier = False
@@ -1290,6 +1293,8 @@ class Engine:
             heapq.heappush(self.events, (complete, self._seq, w.wid, 1, (memop, d.index, now, seq)))
             if self.lds_races is not None and (pipe == "lds" or getattr(memop, "lds_addrs", None) is not None):
                 self.lds_races.record(w.wid, d.index, memop, now, complete)
+            if self.global_races is not None and pipe == "vmem":
+                self.global_races.record(w.wid, d.index, memop, now, complete)
             if getattr(memop, "lds_addrs", None) is not None:
                 # kept ordered by completion; inserted after equal completions, as the stable sort
                 # of the whole list did (measured: that sort was a tenth of an LDS DMA's issue)

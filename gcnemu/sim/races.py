@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..isa.rule_ids import RULE_LDS_RACE  # noqa: F401 (re-export: the id this module reports)
+from ..isa.rule_ids import RULE_GLOBAL_RACE, RULE_LDS_RACE  # noqa: F401 (re-export: the ids reported here)
 
 READ, WRITE, ATOMIC = 0, 1, 2
 _KIND_NAMES = {READ: "read", WRITE: "write", ATOMIC: "atomic"}
@@ -61,16 +61,20 @@ class Race:
 
 
 def dwords_of(starts: np.ndarray, nbytes: int) -> np.ndarray:
-    """The dword indices covered by `nbytes` at each start address (unique, sorted)."""
+    """The dword indices covered by `nbytes` at each start address (possibly repeated)."""
     starts = np.asarray(starts, dtype=np.int64)
     if not len(starts) or nbytes <= 0:
         return np.zeros(0, dtype=np.int64)
     first = starts // 4
+    if nbytes == 4 and not (starts & 3).any():  # the common case: aligned dwords, one per lane
+        return first
     last = (starts + nbytes - 1) // 4
     span = int((last - first).max()) + 1
     out = (first[:, None] + np.arange(span, dtype=np.int64)[None, :])
     out = np.where(out <= last[:, None], out, first[:, None])
-    return np.unique(out)
+    # (duplicates are harmless: pairs are collected per instruction, dwords as a set; not sorting
+    # here keeps recording cheap, measured in benchmarks/bench_races.py)
+    return out.ravel()
 
 
 def memop_lds_access(memop) -> tuple[int, np.ndarray] | None:
@@ -93,10 +97,28 @@ def memop_lds_access(memop) -> tuple[int, np.ndarray] | None:
     return None
 
 
-class LdsRaceDetector:
-    """Collects the LDS accesses of one workgroup's run and reports the racing pairs at its end."""
+def memop_global_access(memop) -> tuple[int, np.ndarray] | None:
+    """(kind, dwords) of an engine memory effect that touches global memory (scratch included:
+    each wave's scratch is its own, so it never pairs up); None for other effects."""
+    name = type(memop).__name__
+    if name == "GlobalLoad":
+        return READ, dwords_of(memop.addrs.astype(np.int64), memop.size)
+    if name == "GlobalStore":
+        return WRITE, dwords_of(memop.addrs.astype(np.int64), memop.data.shape[1])
+    if name == "GlobalAtomic":
+        return ATOMIC, dwords_of(memop.addrs.astype(np.int64), memop.width)
+    if name == "LdsDma":
+        return READ, dwords_of(np.asarray(memop.addrs).astype(np.int64), memop.size)
+    return None
 
-    def __init__(self, waves: int):
+
+class LdsRaceDetector:
+    """Collects the LDS (or, with `space="global"`, global-memory) accesses of one workgroup's run
+    and reports the racing pairs at its end."""
+
+    def __init__(self, waves: int, space: str = "lds"):
+        self.space = space
+        self.classify = memop_lds_access if space == "lds" else memop_global_access
         self.enabled = waves > 1
         self.epoch = 0
         self.releases: list[int] = []  # barrier release cycles, in order
@@ -111,7 +133,7 @@ class LdsRaceDetector:
     def record(self, wave: int, index: int, memop, issued: int, complete: int) -> None:
         if not self.enabled:
             return
-        found = memop_lds_access(memop)
+        found = self.classify(memop)
         if found is None:
             return
         kind, dwords = found
@@ -121,10 +143,10 @@ class LdsRaceDetector:
         if self.recorded > MAX_RECORDED_DWORDS:
             self.enabled = False
             self.accesses.clear()
-            self.note = (f"LDS race detection stopped: more than {MAX_RECORDED_DWORDS} dword accesses "
+            self.note = (f"{'LDS' if self.space == 'lds' else 'global-memory'} race detection stopped: more than {MAX_RECORDED_DWORDS} dword accesses "
                          f"recorded (shadow memory budget); races are not reported for this run")
             return
-        counter = "vmcnt" if type(memop).__name__ == "LdsDma" else "lgkmcnt"
+        counter = "vmcnt" if self.space != "lds" or type(memop).__name__ == "LdsDma" else "lgkmcnt"
         self.accesses.append(Access(wave, index, kind, issued, self.epoch, complete, dwords, counter))
 
     def _landed_epoch(self, a: Access) -> int:
@@ -188,12 +210,14 @@ class LdsRaceDetector:
                     race.dwords.add(int(dword))
 
 
-def describe(race: Race, instructions) -> str:
+def describe(race: Race, instructions, space: str = "lds") -> str:
     """One line, in the style of the engine's hazard messages."""
     a, b = race.first, race.second
     ia, ib = instructions[a.index], instructions[b.index]
-    what = {"RAW": "reads LDS written by", "WAR": "writes LDS read by", "WAW": "writes LDS also written by"}[race.kind]
-    return (f"LDS race ({race.kind}): wave {b.wave}'s {ib.mnemonic} (line {ib.span.line}) {what} wave {a.wave}'s "
+    mem = "LDS" if space == "lds" else "global memory"
+    what = {"RAW": f"reads {mem} written by", "WAR": f"writes {mem} read by",
+            "WAW": f"writes {mem} also written by"}[race.kind]
+    return (f"{'LDS' if space == 'lds' else 'global-memory'} race ({race.kind}): wave {b.wave}'s {ib.mnemonic} (line {ib.span.line}) {what} wave {a.wave}'s "
             f"{ia.mnemonic} (line {ia.span.line}) with no s_barrier ordering them (bytes 0x{race.lo:x}..0x{race.hi:x}, "
             f"{race.count} dword{'s' if race.count != 1 else ''}; waves {', '.join(map(str, sorted(race.waves)))}): "
             f"put s_waitcnt {a.counter}(0) and s_barrier between them")
