@@ -6,6 +6,7 @@ Correct multi-wave programs report none.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -157,3 +158,26 @@ def test_one_slot_per_work_item_is_clean(tmp_path):
     snippet = load_snippet(str(path))
     sim = snippet.simulate(snippet.kernel())
     assert [h.rule for h in sim.hazards] == []
+
+
+def _grid_snippet(tmp_path, expectation: str) -> Path:
+    text = (PROGRAMS / "grid_scale.s").read_text()
+    text = re.sub(r"^  s_lshl_b32 s9, s2, 6 .*$", "  s_mov_b32 s9, 0                   // every workgroup takes 0..63",
+                  text, flags=re.M)
+    text = text.replace("//   expect C = arange(1024) * 3", f"//   {expectation}")
+    path = tmp_path / "grid_race.s"
+    path.write_text(text)
+    return path
+
+
+def test_expect_hazards_none_fails_on_a_grid_race(tmp_path):
+    from gcnemu.commands.test import run_one
+    res = run_one(str(_grid_snippet(tmp_path, "expect hazards: none")), None)
+    assert res.status == "FAIL"
+    assert any("unexpected hazard 'grid-global-race' (between workgroups of the grid)" in line for line in res.report)
+
+
+def test_a_grid_race_can_be_expected_by_its_rule(tmp_path):
+    from gcnemu.commands.test import run_one
+    assert run_one(str(_grid_snippet(tmp_path, "expect hazard grid-global-race")), None).status == "PASS"
+    assert run_one(str(_grid_snippet(tmp_path, "expect no hazard grid-global-race")), None).status == "FAIL"

@@ -119,7 +119,10 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
             if functional:
                 sim, _ = run_functional(snippet, snippet.kernel(), snippet.header.grid, job)
             else:
-                sim, _ = run_grid(snippet, snippet.kernel(), snippet.header.grid, job)
+                sim, grid_run = run_grid(snippet, snippet.kernel(), snippet.header.grid, job)
+                # races between workgroups are hazards of the run: `expect hazards: none` and
+                # `expect no hazard grid-global-race` see them (snippets.expectations.found_hazards)
+                sim.grid_races = [r.message() for r in grid_run.races]
         else:
             max_cycles, max_instructions = limits_for(max_cycles, max_instructions, snippet.header)
             sim = snippet.simulate(max_cycles=max_cycles, max_instructions=max_instructions, run=False)

@@ -81,6 +81,8 @@ def found_hazards(sim) -> list[Found]:
         out.setdefault(key, Found(h.rule, ins.span.line, h.message, prod.span.line, ins.span))
     for f in static_hazards(kernel):
         out.setdefault((f.rule, f.line), f)
+    for message in getattr(sim, "grid_races", None) or []:  # two workgroups wrote the same bytes (a grid run)
+        out.setdefault(("grid-global-race", 0), Found("grid-global-race", 0, message))
     return sorted(out.values(), key=lambda f: (f.line, f.rule))
 
 
@@ -477,12 +479,14 @@ def _check_hazards(snippet: Snippet, expects: list[HazardExpect], found: list[Fo
         if not e.present:
             for f in found:
                 if _matches(e, f):
-                    failures.append(Failure(e, f"hazard '{e.rule}' at line {f.line} was expected to be absent",
+                    where = f"at line {f.line}" if f.line else "between workgroups"
+                    failures.append(Failure(e, f"hazard '{e.rule}' {where} was expected to be absent",
                                             [f.message] if f.message else []))
     if exact:
         anchor = next((e for e in expects if e.none), None) or (positive[0] if positive else expects[0])
         for f in found:
             if not any(_matches(e, f) for e in positive):
-                failures.append(Failure(anchor, f"unexpected hazard '{f.rule}' at line {f.line}",
+                where = f"at line {f.line}" if f.line else "(between workgroups of the grid)"
+                failures.append(Failure(anchor, f"unexpected hazard '{f.rule}' {where}",
                                         [f.message] if f.message else []))
     return failures
