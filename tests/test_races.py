@@ -119,7 +119,7 @@ def test_correct_multi_wave_programs_report_no_race(name):
 def test_the_gallery_race_names_both_instructions_waves_and_bytes():
     kernel, sim = _run(PROGRAMS / "hazard_gallery" / "22_lds_race_missing_barrier_wrong.s")
     (h,) = [h for h in sim.hazards if h.rule == "lds-race"]
-    assert "RAW" in h.message and "ds_read_b32 (line 27)" in h.message and "ds_write_b32 (line 25)" in h.message
+    assert "RAW" in h.message and "ds_read_b32 (line 28)" in h.message and "ds_write_b32 (line 26)" in h.message
     assert "waves 0, 1, 2, 3" in h.message and "bytes 0x0..0x400" in h.message
 
 

@@ -231,6 +231,9 @@ def stale_json(h) -> dict:
     return out
 
 
+RACE_RULES = frozenset({"lds-race", "global-race"})
+
+
 def hazard_diagnostics(sim) -> list[Diagnostic]:
     """One warning per (consumer, producer, rule), however often it happened.
 
@@ -244,7 +247,10 @@ def hazard_diagnostics(sim) -> list[Diagnostic]:
     for h in sim.hazards or []:
         if not (0 <= h.consumer < len(kernel.instructions) and 0 <= h.producer < len(kernel.instructions)):
             continue
-        groups.setdefault((h.consumer, h.producer, h.rule), []).append(h)
+        # races (gcnemu.sim.races) fold per consumer: one warning per racing instruction, naming the
+        # first other instruction and counting the rest, rather than one per pair of instructions
+        producer = None if h.rule in RACE_RULES else h.producer
+        groups.setdefault((h.consumer, producer, h.rule), []).append(h)
     # The rule table names the youngest operation a consumer did not wait for; where the engine
     # saw that consumer read old data it names the operation it really raced with. Executions of
     # the consumer that the table flagged and the engine saw go fine count towards the engine's
@@ -268,6 +274,9 @@ def hazard_diagnostics(sim) -> list[Diagnostic]:
         seen = len({(e.wave, e.cycle) for e in events if e.source == "engine"})
         cons, prod = kernel.instructions[ci], kernel.instructions[best.producer]
         msg = best.message
+        others = len({e.producer for e in events}) - 1
+        if pi is None and others > 0:
+            msg += f"; and {others} more racing instruction{'s' if others != 1 else ''}"
         if times > 1 or multi_wave:
             where = f"wave{'s' if len(waves) > 1 else ''} {lane_ranges(waves)}"
             msg += f" (in {where}, {times} time{'s' if times != 1 else ''}"

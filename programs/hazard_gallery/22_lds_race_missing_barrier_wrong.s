@@ -9,7 +9,8 @@
 //   buffer out: u32[256] = 0xffffffff
 //   arg: out
 //   lds: u32[256] = 0
-//   expect hazard lds-race at 27
+//   expect out = (arange(256) ^ 64) * 3      # this run's schedule happened to order them
+//   expect hazard lds-race at 28
 //   #   measured: 483 cycles; stall cycles per wave: waitcnt lgkmcnt 128, pipe busy 7
 //   expect cycles: 434..532
 //   expect stall waitcnt lgkmcnt: 108..148

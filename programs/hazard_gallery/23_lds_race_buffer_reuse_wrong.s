@@ -8,7 +8,8 @@
 //   buffer out: u32[256] = 0xffffffff
 //   arg: out
 //   lds: u32[256] = 0
-//   expect hazard lds-race at 30
+//   expect out = (arange(256) ^ 64) * 6 + 1  # this run's schedule happened to order them
+//   expect hazard lds-race at 31
 //   #   measured: 657 cycles; stall cycles per wave: waitcnt lgkmcnt 256, barrier 13, pipe busy 11
 //   expect cycles: 591..723
 //   expect stall waitcnt lgkmcnt: 217..295

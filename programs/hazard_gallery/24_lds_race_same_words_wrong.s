@@ -8,7 +8,8 @@
 //   buffer out: u32[256] = 0xffffffff
 //   arg: out
 //   lds: u32[256] = 0
-//   expect hazard lds-race at 25
+//   expect out = (arange(256) % 64 + 192) * 3  # the last wave (3) won in this run
+//   expect hazard lds-race at 26
 //   #   measured: 498 cycles; stall cycles per wave: waitcnt lgkmcnt 128, pipe busy 9, barrier 6
 //   expect cycles: 448..548
 //   expect stall waitcnt lgkmcnt: 108..148
