@@ -72,6 +72,11 @@ EXCEPTIONS: dict[str, str] = {
     "V_TRIG_PREOP_F64": "the pseudocode indexes a 1201-bit 2/PI table it does not define",
     "V_FRACT_F32": "the pseudocode's x + -floor(x) rounds to 1.0 for tiny negative x; the guide's prose and "
                    "LLVM (AMDGPU fract lowering: min(x - floor(x), 0x1.fffffep-1)) keep the result below 1.0",
+    "V_DIV_FIXUP_F32": "the pseudocode's last clause (exponent(S1) == 255) is unreachable and returns +-|S0| for a "
+                       "NaN or inf quotient and a denormal for tiny ones; gcnemu follows AMD's bit-exact model "
+                       "(goc division_fixup: an inf/NaN quotient gives +-inf, so 1e30/1e-30 overflows to inf, "
+                       "not NaN) - see gcnemu/sim/semantics/valu_div.py",
+    "V_DIV_FIXUP_F64": "as V_DIV_FIXUP_F32",
     "V_FRACT_F16": "as V_FRACT_F32 (below 1.0: 0x3bff)", "V_FRACT_F64": "as V_FRACT_F32 (below 1.0)",
     "V_FREXP_EXP_I32_F32": "the pseudocode's exponent(x) - 127 + 1 is wrong for zero and denormals; the guide's "
                            "prose ('x = significand * 2**exponent') and llvm.frexp's folding give 0 for zero and "

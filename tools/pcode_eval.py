@@ -736,11 +736,12 @@ def _eval(e, env: Env) -> Val:
             # +0/-0 ordering); a float == would take -0 for +0
             a = _eval(e[2], env)
             return boolval(a.kind == "f" and float(a.v) == 0.0 and bool(np.signbit(a.v)) == _signed_zero(e[3]))
-        if op == "*" and e[3][0] == "bin" and e[3][1] == "**" and e[3][2][0] == "num" \
-                and e[3][2][1].kind == "f" and float(e[3][2][1].v) == 2.0:
+        power = e[3][3] if e[3][0] == "cast" and e[3][1] == "f" else e[3]  # `16'F(2.0F ** n)` too
+        if op == "*" and power[0] == "bin" and power[1] == "**" and power[2][0] == "num" \
+                and power[2][1].kind == "f" and float(power[2][1].v) == 2.0:
             # `S0.f32 * 2.0F ** S1.i32` is the guide's ldexp: an exact scaling rounded once (a literal
             # f32 power would overflow to inf for exponents past 127 and turn denormal * 2**128 into inf)
-            return _ldexp(_eval(e[2], env), _eval(e[3][3], env))
+            return _ldexp(_eval(e[2], env), _eval(power[3], env))
         return _binop(op, _eval(e[2], env), _eval(e[3], env))
     if tag == "tern":
         return _eval(e[2], env) if truth(_eval(e[1], env)) else _eval(e[3], env)
@@ -952,7 +953,8 @@ def _ldexp(x: Val, n: Val) -> Val:
         f = x.v
         if np.isnan(f) or np.isinf(f) or f == 0:
             return Val("f", w, FLOAT_TYPES[w](f))
-        return Val("f", w, round_fraction(Fraction(float(f)) * Fraction(2) ** int(n.v), w))
+        k = max(-2300, min(2300, int(n.v)))  # past every format's range the result is 0 or inf either way
+        return Val("f", w, round_fraction(Fraction(float(f)) * Fraction(2) ** k, w))
 
 
 def _fma(a: Val, b: Val, c: Val) -> Val:
