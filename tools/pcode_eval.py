@@ -71,10 +71,6 @@ class Val:
             return int(np.asarray(FLOAT_TYPES[w](self.v)).view(UINT_TYPES[w]))
         return int(self.v) & ((1 << self.width) - 1)
 
-    def num(self):
-        """The numeric value: a Python int (by kind) or a float."""
-        return self.v if self.kind != "f" else self.v
-
 
 def mk_int(kind: str, width: int, value: int) -> Val:
     """An integer value of `kind`/`width`, wrapped to the width (two's complement for 'i')."""

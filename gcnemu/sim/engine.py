@@ -568,16 +568,13 @@ class Engine:
         for det, rule in ((self.lds_races, RULE_LDS_RACE), (self.global_races, RULE_GLOBAL_RACE)):
             if det is None:
                 continue
-            if det.note and det.note not in self.notes_text():
+            if det.note and all(n != det.note for _, n in self.notes):
                 self.notes.append((self.cycle, det.note))
             for race in det.races():
                 a, b = race.first, race.second
                 self.hazards.append(HazardEvent(rule, b.wave, b.issued, b.index, a.index, [],
                                                 race_text(race, instructions, det.space), a.complete))
         self.lds_races = self.global_races = None  # reported: a restore past the end does not report twice
-
-    def notes_text(self) -> list[str]:
-        return [n for _, n in self.notes]
 
     # ================================================================ inspection
     def inflight(self, wave: int, now: int | None = None) -> dict[str, list[CounterOp]]:
