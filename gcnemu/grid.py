@@ -54,24 +54,34 @@ class WorkgroupResult:
     error: str | None = None
     # buffer name -> (byte offsets written, their final values)
     writes: dict = field(default_factory=dict)
+    # buffer name -> (run starts, run ends) of the bytes read: runs keep a workgroup that reads a
+    # whole matrix small to send back from a worker
+    reads: dict = field(default_factory=dict)
 
 
 @dataclass
 class Race:
-    """Bytes of one buffer that more than one workgroup wrote (the result depends on their order)."""
+    """Bytes of one buffer that more than one workgroup wrote, or that one workgroup read and
+    another wrote (the result depends on their order)."""
 
     buffer: str
     first_byte: int
     last_byte: int
-    bytes: int  # how many distinct bytes were written by two or more workgroups
-    workgroups: list[tuple[int, int, int]]  # every workgroup that wrote one of them
+    bytes: int  # how many distinct bytes race
+    workgroups: list[tuple[int, int, int]]  # every workgroup involved (for a read: the reader first)
+    kind: str = "write-write"  # or "read-write"
 
     def message(self) -> str:
         ws = self.workgroups
+        where = f"of buffer '{self.buffer}' (in [{self.first_byte}, {self.last_byte + 1}))"
+        if self.kind == "read-write":
+            readers = f"workgroup {ws[0]}"
+            return (f"global memory race: {readers} reads {self.bytes} bytes {where} that workgroup {ws[1]} "
+                    f"writes; workgroups run in no defined order, so the read may see either value")
         who = f"workgroups {ws[0]} and {ws[1]}" if len(ws) == 2 else \
             f"{len(ws)} workgroups ({ws[0]}, {ws[1]}, ...)"
-        return (f"global memory race: {who} write the same {self.bytes} bytes of buffer '{self.buffer}' (in "
-                f"[{self.first_byte}, {self.last_byte + 1})) and the kernel has no atomics for them")
+        return (f"global memory race: {who} write the same {self.bytes} bytes {where} and the kernel has "
+                f"no atomics for them")
 
 
 @dataclass
@@ -175,6 +185,9 @@ def _result(sim, wg, track: bool) -> WorkgroupResult:
             if b.written is not None and not b.name.startswith("__") and b.written.any():
                 idx = np.flatnonzero(b.written)
                 res.writes[b.name] = (idx.astype(np.int64), b.data[idx].copy())
+            if b.read is not None and not b.name.startswith("__") and b.read.any():
+                edges = np.flatnonzero(np.diff(np.r_[0, b.read.view(np.int8), 0]))
+                res.reads[b.name] = (edges[0::2].astype(np.int64), edges[1::2].astype(np.int64))
     return res
 
 
@@ -273,8 +286,10 @@ def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor
 
 
 def _merge(first, results: list[WorkgroupResult]) -> list[Race]:
-    """Lay every workgroup's written bytes over workgroup 0's memory; bytes two workgroups
-    wrote are races (one report per buffer, naming every workgroup involved)."""
+    """Lay every workgroup's written bytes over workgroup 0's memory. Bytes two workgroups wrote
+    are races (one report per buffer, naming every workgroup involved); so are bytes one
+    workgroup read and another wrote (one report per reading workgroup and buffer, at most
+    MAX_READ_RACES per buffer), since workgroups have no order between them."""
     races: list[Race] = []
     for b in first.memory.buffers:
         owner = np.full(len(b.data), -1, dtype=np.int64)
@@ -298,7 +313,35 @@ def _merge(first, results: list[WorkgroupResult]) -> list[Race]:
             where = np.flatnonzero(clashed)
             races.append(Race(b.name, int(where[0]), int(where[-1]), int(len(where)),
                               [results[k].id for k in sorted(involved)]))
+        if (owner >= 0).any():
+            races += _read_races(b.name, owner, clashed, results)
     return races
+
+
+MAX_READ_RACES = 4
+"""Read/write race reports per buffer: past a few, more reports of the same bug only add noise."""
+
+
+def _read_races(name: str, owner: np.ndarray, clashed: np.ndarray, results: list[WorkgroupResult]) -> list[Race]:
+    out: list[Race] = []
+    for k, r in enumerate(results):
+        runs = r.reads.get(name)
+        if runs is None:
+            continue
+        starts, ends = runs
+        idx = np.concatenate([np.arange(s, e) for s, e in zip(starts.tolist(), ends.tolist())])
+        who = owner[idx]
+        other = (who >= 0) & ((who != k) | clashed[idx])
+        if not other.any():
+            continue
+        where = idx[other]
+        writer = int(who[other][0]) if int(who[other][0]) != k else next(
+            j for j, q in enumerate(results) if j != k and name in q.writes)
+        out.append(Race(name, int(where[0]), int(where[-1]), int(len(where)),
+                        [r.id, results[writer].id], kind="read-write"))
+        if len(out) >= MAX_READ_RACES:
+            break
+    return out
 
 
 def race_diagnostics(run: GridRun) -> list[Diagnostic]:

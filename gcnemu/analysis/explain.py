@@ -24,7 +24,8 @@ RUN_TIME_RULES: dict[str, str] = {
   orders execution, not outstanding LDS writes); gcnemu.sim.races
   Two waves of a workgroup access the same LDS dword, at least one of them writes it (an atomic
   counts as a write), they are not both atomics, and no s_barrier orders them.
-  reported by: gcnemu run / step / test (the engine; gcnemu.sim.races), not by lint
+  reported by: gcnemu run / step / test (the engine; gcnemu.sim.races), and by gcnemu lint where
+  the addresses prove it (gcnemu.analysis.races)
   how: every LDS access gets the number of barrier releases before its issue and before its
   landing; accesses of two waves are ordered only when those intervals do not overlap. So the
   race is reported whatever order this run's schedule gave the two accesses, and an LDS write
@@ -34,6 +35,14 @@ RUN_TIME_RULES: dict[str, str] = {
   what it cannot see: waves of other workgroups (each has its own LDS), ordering through other
   means than s_barrier (s_sleep loops polling a flag, ds_gws), accesses of lanes EXEC disables;
   a kernel past the shadow budget stops detection with a note.
+  lint: evaluates each work-item's LDS address from the work-item ids (workgroup size from the
+  header's workgroup:/waves: line or the metadata's .reqd_workgroup_size) through moves, adds,
+  shifts, and/or/xor, 24-bit multiplies and v_mbcnt, and reports a pair only when two different
+  waves provably touch a common dword in the same barrier epoch (some barrier, or the entry,
+  reaches both without passing another). Lint cannot see: addresses built from kernel
+  arguments, loads or loop-carried values; programs that write EXEC, call, jump indirectly or use
+  VGPR indexing; accesses some wave may branch around; a write still in flight at the barrier
+  (barrier-lds-write-pending reports that); LDS DMA. Silence from lint proves nothing: run it.
   fix: s_waitcnt lgkmcnt(0) (vmcnt(0) for LDS DMA) then s_barrier between the two accesses.""",
     "global-race": """source: the same happens-before as lds-race, over global memory (gcnemu.sim.races)
   Two waves of one workgroup access the same global-memory dword, one writes, not both atomics,
@@ -43,7 +52,9 @@ RUN_TIME_RULES: dict[str, str] = {
   cache visibility (a wave may still need glc/sc0 loads to see another wave's store).
   fix: s_waitcnt vmcnt(0) then s_barrier between the two accesses, or atomics.""",
     "grid-global-race": """  source: HIP/HSA dispatch model: workgroups of a grid run in no defined order; gcnemu.grid
-  Two workgroups of one grid write the same global-memory bytes, without atomics.
+  Two workgroups of one grid write the same global-memory bytes, or one reads bytes another
+  writes, without atomics (a kernel with global atomics runs its workgroups one after another
+  and is not checked).
   reported by: gcnemu run --grid (gcnemu.grid); workgroups have no ordering between them, so the
   final value depends on which one ran last on hardware.
   fix: give each workgroup its own output range, or use global_atomic_* for shared results.""",

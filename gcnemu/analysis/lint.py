@@ -24,6 +24,7 @@ from .cfg import CFG, build_cfg
 from .classify import Facts, access_span, classify_all
 from .counters import CounterAnalysis, CounterHazard
 from .paths import PathModel
+from .races import RULE_LDS_RACE, StaticRace, static_races
 from .values import LaunchFacts, LdsRanges, lds_ranges
 from .waitstates import RuleIndex, WaitStateHazard, analyze, describe_path
 
@@ -50,10 +51,12 @@ class Analysis:
     counter_hazards: list[CounterHazard] = field(default_factory=list)
     counters: CounterAnalysis | None = None
     lds: LdsRanges | None = None  # LDS byte ranges of DMAs and DS reads (values.py)
+    races: list[StaticRace] = field(default_factory=list)  # proven LDS races between waves (races.py)
 
 
 def known_rule_ids(target: str) -> set[str]:
-    return {r.id for r in rules_for(target)} | {r.id for r in counter_rules_for(target)} | set(HINT_RULES)
+    return ({r.id for r in rules_for(target)} | {r.id for r in counter_rules_for(target)} | set(HINT_RULES)
+            | {RULE_LDS_RACE})
 
 
 def _target_name(target) -> str:
@@ -88,6 +91,8 @@ def analyze_program(program: Program, target, rules=None, launch: LaunchFacts | 
     ca = CounterAnalysis(facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=an.lds, paths=paths).run()
     an.counters = ca
     an.counter_hazards = [h for h in ca.hazards() if h.rule in counter_ids]
+    if only is None or RULE_LDS_RACE in only:
+        an.races = static_races(ins, facts, cfg, tname, launch.workgroup if launch else None, symbols)
     return an
 
 
@@ -108,6 +113,7 @@ def lint_analysis(an: Analysis, rules=None, hints: bool = False) -> list[Diagnos
     """Diagnostics of an :class:`Analysis` already computed."""
     diags = [_in_expansion(an, wait_diagnostic(an, h), h.consumer, h.producer) for h in an.wait_hazards]
     diags += [_in_expansion(an, counter_diagnostic(an, h), h.consumer, h.producer) for h in an.counter_hazards]
+    diags += [_in_expansion(an, race_diagnostic(an, r), r.second, r.first) for r in an.races]
     from .convention import convention_diagnostics
     diags += convention_diagnostics(an, an.counter_ids)
     if hints:
@@ -268,6 +274,29 @@ def _field_call(ins: Instruction, field: str) -> Call | None:
             if c.name == field:
                 return c
     return None
+
+
+_RACE_VERB = {"RAW": "reads LDS that {p} (line {l}) writes", "WAR": "writes LDS that {p} (line {l}) reads",
+              "WAW": "writes LDS that {p} (line {l}) also writes"}
+
+
+def race_diagnostic(an: Analysis, r: StaticRace) -> Diagnostic:
+    """A proven LDS race: warning at the later access of the pair, note at the other one."""
+    a, b = an.instructions[r.first], an.instructions[r.second]
+    same = r.first == r.second
+    other = "the same instruction" if same else a.mnemonic
+    msg = (f"LDS race ({r.kind}): {b.mnemonic} in one wave {_RACE_VERB[r.kind].format(p=other, l=a.span.line)}"
+           f" in another wave, with no s_barrier between them on some path")
+    arith = (f"wave {r.wave_b}'s {b.mnemonic} and wave {r.wave_a}'s {a.mnemonic} both touch LDS byte 0x{r.byte:x}..0x{r.byte + 4:x} "
+             f"(addresses from the work-item ids and the header's workgroup size); fix: s_waitcnt lgkmcnt(0) "
+             f"then s_barrier between the two accesses, or give each wave its own words")
+    notes = [] if same else [Diagnostic("note", f"{a.mnemonic} issued here", _mn_span(an, r.first))]
+    notes.append(Diagnostic("note", arith, None))
+    d = Diagnostic("warning", msg, _mn_span(an, r.second), rule=RULE_LDS_RACE, notes=notes)
+    d.extra = {"producer": {"line": a.span.line, "column": a.mnemonic_span.column},
+               "required_wait_states": None, "provided_wait_states": None, "fix": None,
+               "race": {"kind": r.kind, "waves": [r.wave_a, r.wave_b], "byte": r.byte}}
+    return d
 
 
 def counter_diagnostic(an: Analysis, h: CounterHazard) -> Diagnostic:

@@ -375,6 +375,8 @@ def run(args) -> int:
             if args.trace or args.latency_file:
                 raise GcnemuError("--trace and --latency-file are not available with --grid yet")
             sim, grid_run = _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles, max_instructions)
+            # as in `gcnemu test`: races between workgroups are hazards the header's expectations see
+            sim.grid_races = [r.message() for r in grid_run.races]
         else:
             grid_run = None
             sim = snippet.simulate(kernel, cli_lat, max_cycles, max_instructions, timing=timing, run=False)
@@ -551,7 +553,7 @@ def grid_json(run) -> dict:
     return {"grid": list(run.grid), "sequential": run.sequential, "workers": run.workers,
             "workgroups": [{"id": list(r.id), "cycles": r.cycles, "instructions": r.instructions,
                             "hazards": r.hazards, "error": r.error} for r in run.results],
-            "races": [{"buffer": r.buffer, "first_byte": r.first_byte, "last_byte": r.last_byte, "bytes": r.bytes,
+            "races": [{"buffer": r.buffer, "kind": r.kind, "first_byte": r.first_byte, "last_byte": r.last_byte, "bytes": r.bytes,
                        "workgroups": [list(w) for w in r.workgroups]} for r in run.races]}
 
 

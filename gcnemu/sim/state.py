@@ -46,6 +46,7 @@ class Buffer:
     base: int
     data: np.ndarray  # uint8
     written: np.ndarray | None = None  # bool per byte, when writes are tracked (grid runs)
+    read: np.ndarray | None = None  # bool per byte read, tracked with the writes
 
     @property
     def end(self) -> int:
@@ -89,10 +90,11 @@ class GlobalMemory:
         return buf
 
     def track_writes(self) -> None:
-        """Remember which bytes of each buffer get written (a grid run merges those, and finds
-        bytes two workgroups wrote)."""
+        """Remember which bytes of each buffer get written and read (a grid run merges the writes,
+        and finds bytes two workgroups wrote or one read and another wrote)."""
         for b in self.buffers:
             b.written = np.zeros(len(b.data), dtype=bool)
+            b.read = np.zeros(len(b.data), dtype=bool)
 
     def buffer(self, name: str) -> Buffer:
         for b in self.buffers:
@@ -140,6 +142,8 @@ class GlobalMemory:
             return np.zeros((0, size), dtype=np.uint8)
         buf, off = self._locate(addrs, size, lanes)
         idx = off[:, None] + np.arange(size)[None, :]
+        if buf.read is not None:
+            buf.read[idx.reshape(-1)] = True
         return buf.data[idx]
 
     def write(self, addrs: np.ndarray, data: np.ndarray, lanes: np.ndarray) -> None:

@@ -274,12 +274,32 @@ def launch_facts(program: Program):
     except Exception:
         return LaunchFacts()
     wg = h.workgroup[0] if h.workgroup else ((64 * h.waves[0], 1, 1) if h.waves else None)
+    if wg is None:
+        wg = _required_workgroup(program)
     regs = set()
     for ri in h.reg_inits:
         r = ri.reg
         if r.file in ("v", "s"):
             regs |= {(r.file, r.index + k) for k in range(r.count)}
     return LaunchFacts(wg, frozenset(regs))
+
+
+def _required_workgroup(program: Program) -> tuple[int, int, int] | None:
+    """The workgroup size the metadata's ``.reqd_workgroup_size`` fixes (the runtime refuses any
+    other launch), when the file describes exactly one kernel; else None."""
+    from ..asm.kernels import describe
+    try:
+        kernels = describe(program)
+    except Exception:  # broken metadata: `check`/`run` report it, the linter does not
+        return None
+    if len(kernels) != 1:
+        return None
+    size = kernels[0].meta("reqd_workgroup_size")
+    try:
+        x, y, z = (int(v) for v in size)
+    except (TypeError, ValueError):
+        return None
+    return (x, y, z) if min(x, y, z) >= 1 else None
 
 
 def setup_from_program(program: Program, target) -> Setup:
