@@ -73,7 +73,9 @@ def test_the_schedule_does_not_hide_a_race():
     late.record(1, 5, _lds_read([0]), issued=10, complete=70)
     late.record(0, 3, _lds_write([0]), issued=2000, complete=2060)
     assert [r.kind for r in early.races()] == ["RAW"]
-    assert [r.kind for r in late.races()] == ["WAR"]
+    assert [r.kind for r in late.races()] == ["RAW"]  # named by program order: the write (3) precedes the read (5)
+    assert [len(r.seen) for r in early.races()] == [0]  # this order matches the code's
+    assert [len(r.seen) for r in late.races()] == [1]  # the read landed first: it got the old value
 
 
 def test_atomics_against_atomics_and_a_wave_against_itself_never_race():
@@ -319,3 +321,23 @@ def test_reading_and_writing_only_its_own_elements_is_clean(tmp_path):
     path = tmp_path / "own.s"
     path.write_text(SHIFT_IN_PLACE.format(expect="expect hazards: none", offset=0))  # x[i] = x[i]
     assert run_one(str(path), None).status == "PASS"
+
+
+def test_a_race_this_run_exposed_is_counted_and_one_it_ordered_is_said_to_be_unseen(tmp_path):
+    from gcnemu.snippets.runner import load_snippet
+    src = (PROGRAMS / "hazard_gallery" / "22_lds_race_missing_barrier_wrong.s").read_text()
+    _, sim = _run(PROGRAMS / "hazard_gallery" / "22_lds_race_missing_barrier_wrong.s")
+    (h,) = [h for h in sim.hazards if h.rule == "lds-race"]
+    assert "not seen racing in this run" in h.message
+    # wave 0 made late (the s_sleep experiment): the other waves read its slots first
+    late = src.replace("\tds_write_b32 v2, v3\n",
+                       "\tv_readfirstlane_b32 s8, v1\n\ts_cmp_eq_u32 s8, 0\n\ts_cbranch_scc0 go\n\ts_sleep 20\n"
+                       "go:\n\tds_write_b32 v2, v3\n")
+    late = "\n".join(l for l in late.splitlines() if "expect" not in l) + "\n"
+    path = tmp_path / "late.s"
+    path.write_text(late)
+    snippet = load_snippet(str(path))
+    sim = snippet.simulate(snippet.kernel())
+    seen = [h.message for h in sim.hazards if h.rule == "lds-race" and "seen racing" in h.message
+            and "not seen" not in h.message]
+    assert seen and re.search(r"seen racing \d+ times? of \d+ in this run", seen[0])

@@ -31,7 +31,10 @@ RUN_TIME_RULES: dict[str, str] = {
   race is reported whatever order this run's schedule gave the two accesses, and an LDS write
   still in flight when the barrier releases (no s_waitcnt lgkmcnt(0) before s_barrier) is not
   ordered by that barrier. LDS DMA writes count at their landing, by the issuing wave.
-  kinds: RAW (the read came after the write in this run), WAR, WAW.
+  kinds: RAW (the write comes first in program order), WAR (the read does), WAW. "seen racing N
+  times of M" counts the wave pairs whose accesses this run landed against program order (a
+  read before the write meant to precede it got the old value); "not seen racing" means this
+  schedule happened to order them, and another (hardware's) may not.
   what it cannot see: waves of other workgroups (each has its own LDS), ordering through other
   means than s_barrier (s_sleep loops polling a flag, ds_gws), accesses of lanes EXEC disables;
   a kernel past the shadow budget stops detection with a note.

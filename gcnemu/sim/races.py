@@ -20,7 +20,7 @@ the run with sorts, not a Python object per byte.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -48,16 +48,34 @@ class Access:
 @dataclass
 class Race:
     kind: str  # RAW | WAR | WAW
-    first: Access  # the earlier-issued access of the pair in this run
+    first: Access  # the access earlier in program order (for one instruction: issued first)
     second: Access
     waves: set
     lo: int  # lowest byte address of the common dwords
     hi: int  # one past the highest
     dwords: set  # the common dword indices
+    pairs: set = field(default_factory=set)  # (access, access) record numbers of every dynamic pair
+    seen: set = field(default_factory=set)  # ... and of those this run's memory order exposed
 
     @property
     def count(self) -> int:
         return len(self.dwords)
+
+
+def exposed(first: Access, second: Access) -> bool:
+    """Whether this run's memory order went against program order (``first`` is the earlier
+    instruction), so that a value came out of the race different from what the code means.
+    Memory effects happen at landing (gcnemu.sim.memops): a read that landed before the write
+    meant to precede it read the old value (RAW); a write that landed before the read meant to
+    precede it changed what that read got (WAR). Two writes of one instruction (WAW) have no
+    meant order: which one stays is never "exposed", only reported."""
+    if first.index == second.index:
+        return False
+    if first.kind != READ and second.kind == READ:
+        return second.complete < first.complete
+    if first.kind == READ:
+        return second.complete <= first.complete
+    return second.complete < first.complete
 
 
 def dwords_of(starts: np.ndarray, nbytes: int) -> np.ndarray:
@@ -192,7 +210,9 @@ class LdsRaceDetector:
                 b = acc[items[y]]
                 if a.wave == b.wave or (a.kind == READ and b.kind == READ) or (a.kind == ATOMIC and b.kind == ATOMIC):
                     continue
-                first, second = (a, b) if (a.issued, a.wave) <= (b.issued, b.wave) else (b, a)
+                # in program order: the kind names what the code means to do (the write at line 26
+                # is meant to come before the read at line 28), whichever wave this run issued first
+                first, second = (a, b) if (a.index, a.issued, a.wave) <= (b.index, b.issued, b.wave) else (b, a)
                 if first.kind != READ and second.kind != READ:
                     kind = "WAW"
                 elif first.kind != READ:
@@ -202,12 +222,17 @@ class LdsRaceDetector:
                 key = (min(first.index, second.index), max(first.index, second.index), kind)
                 race = found.get(key)
                 if race is None:
-                    found[key] = Race(kind, first, second, {first.wave, second.wave}, 4 * dword, 4 * dword + 4,
-                                      {int(dword)})
+                    race = found[key] = Race(kind, first, second, {first.wave, second.wave}, 4 * dword,
+                                             4 * dword + 4, {int(dword)})
                 else:
                     race.waves |= {first.wave, second.wave}
                     race.lo, race.hi = min(race.lo, 4 * dword), max(race.hi, 4 * dword + 4)
                     race.dwords.add(int(dword))
+                pair = (items[x], items[y])
+                if pair not in race.pairs:
+                    race.pairs.add(pair)
+                    if exposed(first, second):
+                        race.seen.add(pair)
 
 
 def describe(race: Race, instructions, space: str = "lds") -> str:
@@ -219,5 +244,15 @@ def describe(race: Race, instructions, space: str = "lds") -> str:
             "WAW": f"writes {mem} also written by"}[race.kind]
     return (f"{'LDS' if space == 'lds' else 'global-memory'} race ({race.kind}): wave {b.wave}'s {ib.mnemonic} (line {ib.span.line}) {what} wave {a.wave}'s "
             f"{ia.mnemonic} (line {ia.span.line}) with no s_barrier ordering them (bytes 0x{race.lo:x}..0x{race.hi:x}, "
-            f"{race.count} dword{'s' if race.count != 1 else ''}; waves {', '.join(map(str, sorted(race.waves)))}): "
-            f"put s_waitcnt {a.counter}(0) and s_barrier between them")
+            f"{race.count} dword{'s' if race.count != 1 else ''}; waves {', '.join(map(str, sorted(race.waves)))}; "
+            f"{seen_text(race)}): put s_waitcnt {a.counter}(0) and s_barrier between them")
+
+
+def seen_text(race: Race) -> str:
+    """Whether this run's schedule exposed the race (see `exposed`), in the report's words."""
+    n, total = len(race.seen), len(race.pairs)
+    if race.first.index == race.second.index:
+        return "which wave's value stays depends on the schedule"
+    if not n:
+        return "not seen racing in this run: its schedule happened to order them"
+    return f"seen racing {n} time{'s' if n != 1 else ''} of {total} in this run"
