@@ -178,3 +178,48 @@ def check_not_source(option: str, path: str, prog) -> None:
         if same:
             raise GcnemuError(f"{option} {path} names the kernel's source file {source}; it would be "
                               "overwritten: choose another file, e.g. trace.json")
+
+
+# ---------------------------------------------------------------- --fail-on / -Werror
+
+FAIL_ON_KINDS = ("hazard", "race", "warning")
+
+
+def _fail_on_list(text: str) -> list[str]:
+    """`--fail-on hazard,race`: a comma list of kinds (a usage error names the valid ones)."""
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in FAIL_ON_KINDS]
+    if bad or not kinds:
+        raise argparse.ArgumentTypeError(f"invalid choice {', '.join(map(repr, bad)) or repr(text)} "
+                                         f"(choose from {', '.join(FAIL_ON_KINDS)})")
+    return kinds
+
+
+def add_fail_on(p: argparse.ArgumentParser) -> None:
+    """`--fail-on=hazard|race|warning` (repeatable, or a comma list) and `-Werror` (as compilers
+    spell "any warning fails"): why: CI jobs need a non-zero exit for a finding, not only for
+    a failed expectation."""
+    p.add_argument("--fail-on", dest="fail_on", action="append", type=_fail_on_list, default=[],
+                   metavar="KIND", help="exit 1 when the run reports a hazard (any rule), a race "
+                                        "(lds-race, global-race, grid-global-race) or any warning")
+    p.add_argument("-Werror", dest="fail_on", action="append_const", const=["warning"],
+                   help="exit 1 on any warning (the same as --fail-on=warning)")
+
+
+def fail_on_kinds(args) -> set[str]:
+    return {k for group in getattr(args, "fail_on", None) or [] for k in group}
+
+
+def fail_on_hits(kinds: set[str], rules: list[str | None]) -> list[str]:
+    """The findings that trip `--fail-on` among warnings with these rule ids (None: a warning with
+    no rule), as 'N hazards' phrases for the message that explains the exit status."""
+    from ..isa.rule_ids import RULE_GLOBAL_RACE, RULE_GRID_RACE, RULE_LDS_RACE
+    races = {RULE_LDS_RACE, RULE_GLOBAL_RACE, RULE_GRID_RACE}
+    out = []
+    counts = {"warning": len(rules), "hazard": sum(1 for r in rules if r),
+              "race": sum(1 for r in rules if r in races)}
+    for kind in FAIL_ON_KINDS:
+        if kind in kinds and counts[kind]:
+            n = counts[kind]
+            out.append(f"--fail-on={kind}: {n} {kind}{'s' if n != 1 else ''} reported")
+    return out

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
-from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
+from .common import (add_arch, add_fail_on, add_format, add_limits, fail_on_hits, fail_on_kinds, check_not_source, is_limit, limit_diagnostic,
                      os_reason, run_limits)
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
@@ -49,6 +49,7 @@ def add_arguments(p) -> None:
                    help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0")
     add_format(p)
     add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (one workgroup, timed engine)")
+    add_fail_on(p)
     p.add_argument("--trace", metavar="OUT.json", help="write a Chrome/Perfetto trace of the run")
     gg = p.add_argument_group("whole grids")
     gg.add_argument("--grid", metavar="X[,Y,Z]",
@@ -424,6 +425,8 @@ def run(args) -> int:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
     failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
         or check_error is not None or (grid_run is not None and any(r.error for r in grid_run.results))
+    tripped = fail_on_hits(fail_on_kinds(args), [d.rule for d in diags if d.severity == "warning"])
+    failed = failed or bool(tripped)
 
     if args.format == "json":
         out = {"waves": [], "instructions": int(sim.instructions_executed), "cycles": int(sim.cycles),
@@ -445,6 +448,8 @@ def run(args) -> int:
         if functional_run is None and grid_run is None:
             from ..views.where import time_by_class
             out["time_by_class"] = time_by_class(sim.engine)
+        if tripped:
+            out["fail_on"] = tripped
         if snippet.header.has_expectations:
             out["check"] = {"passed": not failures and check_error is None,
                             "expectations": len(snippet.expects),
@@ -495,6 +500,8 @@ def run(args) -> int:
                 print(f.render(get_lines(f.diagnostic().span.file) if f.diagnostic().span else None))
         else:
             print(f"check: passed ({n} expectation{'s' if n != 1 else ''})")
+    for line in tripped:
+        print(f"exit 1: {line}")
     if not failed and not prints:
         path = args.file
         print(f"next: gcnemu step {path} | gcnemu timeline {path} --wave 0 | gcnemu lint {path}")

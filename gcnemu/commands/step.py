@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 
 from ..asm.diagnostics import GcnemuError
-from .common import add_arch, add_limits
+from .common import add_arch, add_fail_on, add_limits, fail_on_hits, fail_on_kinds
 
 HELP = "debug a kernel step by step and cycle by cycle, with breakpoints, watchpoints and reverse steps"
 
@@ -46,6 +46,7 @@ def add_arguments(p) -> None:
                    help="a command to run before the REPL starts (repeatable)")
     add_limits(p, timeout_help="a run command (continue, step N, ...) stops after SECONDS of wall-clock time; "
                                "`continue` goes on from there")
+    add_fail_on(p)
 
 
 def _open_session(args):
@@ -122,6 +123,16 @@ def run_batch(session, lines, out=None) -> int:
     return 1 if session.failed_commands else 0
 
 
+def _batch_status(args, session, status: int) -> int:
+    """A batch's exit status, with `--fail-on`: the hazards and races the run reported up to where
+    the commands left it."""
+    hazards = getattr(session.sim, "hazards", None) or []
+    tripped = fail_on_hits(fail_on_kinds(args), [h.rule for h in hazards])
+    for line in tripped:
+        print(f"exit 1: {line}")
+    return 1 if tripped else status
+
+
 def run(args) -> int:
     if args.file == "-" and args.batch in (None, "-"):
         print("gcnemu: error: the program comes from stdin, so the commands need a file: --batch FILE",
@@ -131,8 +142,8 @@ def run(args) -> int:
     if isinstance(session, int):
         return session
     if args.batch is not None:
-        return run_batch(session, read_commands(args.batch))
+        return _batch_status(args, session, run_batch(session, read_commands(args.batch)))
     if not sys.stdin.isatty():
-        return run_batch(session, list(args.ex) + read_commands("-"))
+        return _batch_status(args, session, run_batch(session, list(args.ex) + read_commands("-")))
     from ..debugger.repl import run_repl
     return run_repl(session, first=args.ex)

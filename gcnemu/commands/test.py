@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..asm.diagnostics import GcnemuError, render
 from .progress import add_option as add_progress_option
-from .common import add_arch, add_format, add_limits, limit_diagnostic, write_output
+from .common import add_arch, add_fail_on, add_format, add_limits, fail_on_kinds, limit_diagnostic, write_output
 
 HELP = "run snippet files and check the expectations in their headers"
 
@@ -46,6 +46,7 @@ def add_arguments(p) -> None:
     add_limits(p, timeout_help="stop each snippet's run after SECONDS of wall-clock time, a FAIL "
                                "(one-workgroup timed runs; --max-instructions bounds the others)")
     add_format(p)
+    add_fail_on(p)
 
 
 def collect(paths: list[str], pattern: str | None = None) -> list[str]:
@@ -90,7 +91,8 @@ def has_header(lines: list[str]) -> bool:
 
 def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False,
             timeout: float | None = None, max_cycles: int | None = None,
-            max_instructions: int | None = None, kernel: str | None = None) -> Result:
+            max_instructions: int | None = None, kernel: str | None = None,
+            fail_on: set[str] = frozenset()) -> Result:
     """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason).
     Limits not given come from the header, else the command line's defaults; `timeout`:
     wall-clock seconds the run may take (a single timed workgroup)."""
@@ -129,6 +131,8 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
             sim.engine.set_deadline(timeout)
             sim.run()
         failures = check(snippet, sim, values_only=functional)
+        if fail_on and not functional:
+            failures += unexpected_findings(snippet, sim, fail_on)
         if not functional and getattr(sim.engine, "halt_reason", None):
             failures = [_where_stopped(sim, f) for f in failures]
     except GcnemuError as e:
@@ -157,6 +161,27 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
     result.report = [f.render(prog.lines) for f in failures]
     result.failures = [f.to_json() for f in failures]
     return result
+
+
+def unexpected_findings(snippet, sim, fail_on: set[str]) -> list:
+    """`--fail-on`: every hazard (or race) the run reported that no `expect hazard` line of the
+    header names, as a failure. Why only the unexpected ones: a gallery file that expects its
+    hazard is a passing test of the detector, not a finding."""
+    from ..isa.rule_ids import RULE_GLOBAL_RACE, RULE_GRID_RACE, RULE_LDS_RACE
+    from ..snippets.expectations import Failure, found_hazards
+    from ..snippets.header import HazardExpect
+    races = {RULE_LDS_RACE, RULE_GLOBAL_RACE, RULE_GRID_RACE}
+    named = [e for e in snippet.expects if isinstance(e, HazardExpect) and e.present and not e.none]
+    out = []
+    for f in found_hazards(sim):
+        kind_hit = bool(fail_on & {"hazard", "warning"}) or f.rule in races
+        if not kind_hit or any(e.rule == f.rule and (e.line is None or e.line == f.line) for e in named):
+            continue
+        where = f"at line {f.line}" if f.line else "between workgroups of the grid"
+        which = "race" if f.rule in races else "hazard"
+        out.append(Failure(None, f"--fail-on: {which} '{f.rule}' {where} is reported and not expected",
+                           [f.message] if f.message else [], f.span))
+    return out
 
 
 def _where_stopped(sim, failure):
@@ -447,7 +472,7 @@ def run(args) -> int:
     with Progress(len(files), "test", wanted(args) and len(files) > 1) as bar:
         for path in files:
             r = run_one(path, args.arch, args.update, args.functional, args.timeout, args.max_cycles,
-                        args.max_instructions, getattr(args, "kernel", None))
+                        args.max_instructions, getattr(args, "kernel", None), fail_on_kinds(args))
             results.append(r)
             if args.format == "text":
                 _print_result(r)
