@@ -55,8 +55,25 @@ def build_parser() -> argparse.ArgumentParser:
                         help="search DIR for .include files after the including file's folder (as llvm-mc -I)")
         sp.add_argument("--defsym", dest="defsyms", action="append", default=[], metavar="NAME=VALUE",
                         help="define an absolute symbol before the file is read (as llvm-mc --defsym)")
+        sp.add_argument("--color", "--colour", dest="color", choices=("auto", "always", "never"), default="auto",
+                        help="colour diagnostics as llvm-mc does: on a terminal (auto, unless NO_COLOR is set), "
+                             "always, or never")
         sp.set_defaults(func=mod.run)
     return p
+
+
+def use_color(choice: str, env=None, streams=None) -> bool:
+    """`--color`: always and never say it; auto colours only when both output streams are
+    terminals (diagnostics go to either), NO_COLOR is unset or empty (no-color.org) and TERM is
+    not dumb."""
+    import os
+    env = os.environ if env is None else env
+    if choice != "auto":
+        return choice == "always"
+    if env.get("NO_COLOR") or env.get("TERM") == "dumb":
+        return False
+    streams = (sys.stdout, sys.stderr) if streams is None else streams
+    return all(getattr(s, "isatty", lambda: False)() for s in streams)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from .asm import diagnostics as _diagnostics
+    _diagnostics.COLOR = use_color(getattr(args, "color", "never"))
     from .asm import parse as _parse
     _parse.INCLUDE_DIRS[:] = getattr(args, "include_dirs", []) or []
     from .asm import resolve as _resolve

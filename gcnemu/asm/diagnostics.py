@@ -48,13 +48,43 @@ def _visible(text: str) -> str:
     return "".join(c if (c == "\t" or c.isprintable()) else "?" for c in text)
 
 
+COLOR = False
+"""Whether `render` paints diagnostics as llvm-mc does on a terminal; the command line sets it
+from `--color=auto|always|never` and NO_COLOR (gcnemu.cli). Plain text by default, so the API,
+pipes and files never get escape codes."""
+
+# llvm-mc's colours (llvm/Support/WithColor.h): errors bold red, warnings bold magenta, notes bold
+# black (shown grey), remarks bold blue; the location and message bold; the caret line bold green
+SEVERITY_STYLE = {"error": "bold red", "warning": "bold magenta", "note": "bold bright_black",
+                  "remark": "bold blue"}
+
+
+def _paint(text: str, style: str) -> str:
+    """`text` with `style` as ANSI escapes, made by rich (already a dependency) so the codes match
+    what every rich-drawn part of gcnemu uses."""
+    from rich.console import Console
+    from rich.text import Text
+    console = Console(force_terminal=True, color_system="standard", width=1 << 20, highlight=False,
+                      no_color=False)
+    with console.capture() as cap:
+        console.print(Text(text, style=style), end="", soft_wrap=True)
+    return cap.get()
+
+
+def _header(loc: str, severity: str, message: str) -> str:
+    if not COLOR:
+        return f"{loc}{severity}: {message}"
+    return (_paint(loc, "bold") + _paint(f"{severity}:", SEVERITY_STYLE.get(severity, "bold"))
+            + _paint(f" {message}", "bold"))
+
+
 def render(diag: Diagnostic, lines: list[str] | None = None, max_width: int = 400, sources=None) -> str:
     """Render one diagnostic (and its notes) like llvm-mc does. `sources` (file -> lines) gives
     the text of other files a note points into (the file that included this one)."""
     parts: list[str] = []
     loc = f"{diag.span}: " if diag.span else ""
     rule = f" [{diag.rule}]" if diag.rule else ""
-    parts.append(f"{loc}{diag.severity}: {diag.message}{rule}")
+    parts.append(_header(loc, diag.severity, f"{diag.message}{rule}"))
     if diag.span and lines is not None and 1 <= diag.span.line <= len(lines):
         src = lines[diag.span.line - 1].rstrip("\r\n")
         col = max(diag.span.column - 1, 0)
@@ -69,7 +99,8 @@ def render(diag: Diagnostic, lines: list[str] | None = None, max_width: int = 40
         width = 1
         if diag.span.end_line == diag.span.line and diag.span.end_column > diag.span.column:
             width = min(diag.span.end_column - diag.span.column, max(1, len(src) - col))
-        parts.append(pad + "^" + "~" * (width - 1))
+        caret = "^" + "~" * (width - 1)
+        parts.append(pad + (_paint(caret, "bold green") if COLOR else caret))
     for note in diag.notes:
         note_lines = lines
         if sources is not None and note.span is not None and diag.span is not None \
