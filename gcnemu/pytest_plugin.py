@@ -7,7 +7,9 @@ collection, it collects only
 - `programs/**/*.s` (relative to the pytest root directory), and
 - any file named `test_*.s`,
 
-and only when the file has a `gcnemu:` header. A failure shows the same report as
+and only when the file has a `gcnemu:` header. A header naming several targets
+(`arch: gfx90a, gfx942`) gives one item per target, `test_x.s[gfx90a]`, as pytest names
+parametrised tests. A failure shows the same report as
 `gcnemu test`: the expectation's line with a caret and a table of what differs.
 gcnemu itself is imported lazily, when a snippet is actually collected.
 """
@@ -49,13 +51,23 @@ class SnippetFile(pytest.File):
             lines = []
         if lines and not has_header(lines):
             return
+        from .commands.test import header_targets
+        targets = header_targets(str(self.path))
+        if len(targets) > 1 and not self.config.getoption("gcnemu_arch", default=None):
+            for t in targets:  # `arch: gfx90a, gfx942`: one item per target, parametrised ids as pytest names them
+                yield SnippetItem.from_parent(self, name=f"{self.path.name}[{t}]", target=t)
+            return
         yield SnippetItem.from_parent(self, name=self.path.name)
 
 
 class SnippetItem(pytest.Item):
+    def __init__(self, *, target: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.target = target
+
     def runtest(self) -> None:
         from .commands.test import run_one
-        arch = self.config.getoption("gcnemu_arch", default=None)
+        arch = self.config.getoption("gcnemu_arch", default=None) or self.target
         result = run_one(str(self.path), arch)
         if result.status == "SKIP":
             pytest.skip(result.report[0] if result.report else "no gcnemu header")

@@ -89,6 +89,22 @@ def has_header(lines: list[str]) -> bool:
         return True  # a broken header is still a header: report it
 
 
+def header_targets(path: str) -> list[str]:
+    """The targets a snippet's `arch:` line names (`arch: gfx90a, gfx942` holds on each); empty
+    when it names none or the file cannot be read (run_one then reports why)."""
+    from ..snippets.header import Header, parse_directive, scan_directives
+    try:
+        with open(path, "rb") as fh:
+            lines = fh.read().decode("utf-8", "replace").split("\n")
+        h = Header()
+        for d in scan_directives(lines, path):
+            if d.key in ("arch", "target"):
+                parse_directive(d, h)
+    except (OSError, GcnemuError):
+        return []
+    return list(h.archs)
+
+
 def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False,
             timeout: float | None = None, max_cycles: int | None = None,
             max_instructions: int | None = None, kernel: str | None = None,
@@ -471,11 +487,13 @@ def run(args) -> int:
     results: list[Result] = []
     with Progress(len(files), "test", wanted(args) and len(files) > 1) as bar:
         for path in files:
-            r = run_one(path, args.arch, args.update, args.functional, args.timeout, args.max_cycles,
-                        args.max_instructions, getattr(args, "kernel", None), fail_on_kinds(args))
-            results.append(r)
-            if args.format == "text":
-                _print_result(r)
+            targets = header_targets(path) if not args.arch else []
+            for arch in (targets if len(targets) > 1 else [args.arch]):  # one run per target the header names
+                r = run_one(path, arch, args.update, args.functional, args.timeout, args.max_cycles,
+                            args.max_instructions, getattr(args, "kernel", None), fail_on_kinds(args))
+                results.append(r)
+                if args.format == "text":
+                    _print_result(r)
             bar.advance(label=Path(path).name)
     passed = sum(1 for r in results if r.status in ("PASS", "UPDATED"))
     failed = sum(1 for r in results if r.status == "FAIL")

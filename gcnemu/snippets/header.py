@@ -561,7 +561,8 @@ class Header:
     """Everything a snippet header declares, not yet evaluated."""
 
     directives: list[Directive] = field(default_factory=list)
-    arch: tuple[str, Src] | None = None
+    arch: tuple[str, Src] | None = None  # the first target named; `archs` has them all
+    archs: list[str] = field(default_factory=list)  # `arch: gfx90a, gfx942`: the snippet holds on each
     workgroup: tuple[tuple[int, int, int], Src] | None = None
     waves: tuple[int, Src] | None = None
     workgroup_id: tuple[int, int, int] | None = None
@@ -661,11 +662,17 @@ def _split_commas(src: Src) -> list[Src]:
 def _h_arch(d: Directive, rest: Src, h: Header) -> None:
     from ..isa.targets import get_target
     val = _after_colon(rest, "arch")
-    try:
-        name = get_target(val.text).name
-    except KeyError as e:
-        raise val.error(str(e).strip("'\"")) from None
-    h.arch = (name, val)
+    names = []
+    for part in _split_commas(val):
+        try:
+            name = get_target(part.text.strip()).name
+        except KeyError as e:
+            raise part.error(str(e).strip("'\"")) from None
+        if name in names:
+            raise part.error(f"target '{name}' is named twice")
+        names.append(name)
+    h.arch = (names[0], val)
+    h.archs = names
 
 
 def _h_workgroup(d: Directive, rest: Src, h: Header) -> None:
