@@ -10,6 +10,7 @@
 //   grid: 8
 //   buffer A: f32[512] = arange(512) -> s[4:5]
 //   buffer C: f32[512] = zeros(512) -> s[6:7]
+//   expect C[64:] = zeros(448)                 # nobody wrote the rest of C
 //   expect hazard grid-global-race
 //   #   measured: 828 cycles per workgroup; stall cycles per wave: waitcnt vmcnt 496
 //   expect cycles: 745..911
