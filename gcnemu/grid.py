@@ -104,13 +104,18 @@ class GridRun:
         lo, hi = int(cyc.min()), int(cyc.max())
         if lo == hi:
             return [f"  {lo:>8} cycles: {len(cyc)} workgroups"]
-        edges = np.linspace(lo, hi + 1, bins + 1)
+        # whole-cycle bins, at most one per cycle of the spread: a spread under `bins` cycles must
+        # not give empty or backwards labels (1018..1017)
+        bins = min(bins, hi - lo + 1)
+        edges = np.unique(np.floor(np.linspace(lo, hi + 1, bins + 1)).astype(np.int64))
         counts, _ = np.histogram(cyc, edges)
         top = max(int(counts.max()), 1)
         out = []
         for k, c in enumerate(counts):
             bar = "#" * max(1 if c else 0, round(30 * int(c) / top))
-            out.append(f"  {int(edges[k]):>8}..{int(edges[k + 1]) - 1:<8} {int(c):>6}  {bar}")
+            first, last = int(edges[k]), int(edges[k + 1]) - 1
+            label = f"{first}" if first == last else f"{first}..{last}"
+            out.append(f"  {label:>17} {int(c):>6}  {bar}")
         return out
 
 

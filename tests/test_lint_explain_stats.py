@@ -79,7 +79,13 @@ def test_stats_counts_files_the_assembler_refuses_apart(tmp_path):
     r = gcnemu("lint", "--stats", str(tmp_path))
     assert r.returncode == 0
     assert "2 files: 1 linted (1 without warnings), 1 refused by the assembler checks" in r.stdout
-    assert f"refused: {tmp_path / 'bad.s'}" in r.stdout
+    assert f"refused: {tmp_path / 'bad.s'}: 1:1: invalid instruction" in r.stdout  # why, at its place
+
+
+def test_a_refused_file_says_which_build_option_it_likely_needs(tmp_path):
+    (tmp_path / "needs_defsym.s").write_text(".if KERNEL_VARIANT == 2\n s_nop 0\n.endif\ns_endpgm\n")
+    r = gcnemu("lint", "--stats", str(tmp_path))
+    assert "needs_defsym.s: 1:" in r.stdout and "(does its build pass --defsym NAME=VALUE?)" in r.stdout
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal():

@@ -13,6 +13,7 @@ that wait for nothing, ``s_nop`` longer than any rule needs, and
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
@@ -199,6 +200,16 @@ def wait_fix(an: Analysis, h: WaitStateHazard) -> dict:
             "text": "\n".join(nop_text(h.deficit))}
 
 
+_NOP_ADVICE = re.compile(r"(?:[:;,]\s*|\s+)(?:so\s+)?insert (?:s_nop \d+|\d+ wait states? \(s_nop \d+\))[^.]*\.$")
+
+
+def why_only(message: str) -> str:
+    """A rule's message without its generic "insert s_nop N" advice: the note already names the
+    fix for this place (fewer nops where some wait states are provided), and two different
+    counts in one sentence contradict each other."""
+    return _NOP_ADVICE.sub(".", message)
+
+
 def wait_diagnostic(an: Analysis, h: WaitStateHazard) -> Diagnostic:
     r = h.rule
     c, p = an.facts[h.consumer], an.facts[h.producer]
@@ -222,7 +233,7 @@ def wait_diagnostic(an: Analysis, h: WaitStateHazard) -> Diagnostic:
     else:
         how = f"insert {'; '.join(fix['text'].splitlines())} before line {fix['line']}"
     arith = (f"required {_plural(h.required, 'wait state')}, provided {h.provided}"
-             + (f" {path}" if path else "") + f"; fix: {how}. {r.message}")
+             + (f" {path}" if path else "") + f"; fix: {how}. {why_only(r.message)}")
     d = Diagnostic("warning", msg, _span_of(an, h.consumer, h.consumer_access), rule=r.id,
                    notes=[pnote, Diagnostic("note", arith, None)])
     pspan = pnote.span

@@ -7,7 +7,7 @@ import sys
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, has_errors
 from ..asm.program import Span
-from .common import add_arch, add_format, print_diagnostics
+from .common import add_arch, add_format, print_diagnostics, target_id_mismatch
 
 HELP = "parse and validate assembly against a target's ISA (exit 1 on errors)"
 
@@ -19,28 +19,6 @@ def add_arguments(p) -> None:
     p.add_argument("--list-unmodelled", action="store_true",
                    help="print, one per line, every mnemonic check accepts but run cannot execute: those used in "
                         "FILE(s), or with no FILE every one of the target's (--arch, default gfx90a); exit 0")
-
-
-def _target_id_mismatch(prog, arch: str | None, target: str) -> list[Diagnostic]:
-    """llvm-mc's check of `.amdgcn_target` against -mcpu: a kernel written for another GPU is an
-    error when --arch names a different one (without --arch the directive decides the target).
-    Only `check` says so: `run --arch` on another GPU is a what-if gcnemu allows."""
-    import re
-    d = prog.directive(".amdgcn_target")
-    if arch is None or d is None or not d.args:
-        return []
-    written = str(d.args[0]).strip().strip('"')
-    m = re.search(r"--(gfx[0-9a-z]+)", written)
-    if m is None or m.group(1) == target:
-        return []
-    col = d.span.column + len(d.name) + 1
-    line = prog.source_line(d.span.line, d.span.file)
-    found = line.find('"', d.span.column - 1)
-    if found >= 0:
-        col = found + 1
-    sp = Span(d.span.file, d.span.line, col, d.span.line, col + len(written) + 2)
-    return [Diagnostic("error", f".amdgcn_target directive's target id {written} does not match the specified "
-                                f"target id amdgcn-amd-amdhsa--{target}", sp, rule="target")]
 
 
 def run(args) -> int:
@@ -70,7 +48,7 @@ def _check_files(args) -> tuple[list[Diagnostic], dict[str, list[str]]]:
             sources[prog.file] = prog.lines
             sources.update(prog.sources)  # included files, for their carets
             target = program_target(prog, args.arch)
-            diags = _target_id_mismatch(prog, args.arch, target) + validate(prog, target)
+            diags = target_id_mismatch(prog, args.arch, target) + validate(prog, target)
             if prog.directive(".amdgpu_metadata") is not None:  # llvm-mc verifies it at .end_amdgpu_metadata
                 from ..asm.kernels import verify_metadata
                 diags += verify_metadata(prog)

@@ -223,3 +223,35 @@ def fail_on_hits(kinds: set[str], rules: list[str | None]) -> list[str]:
             n = counts[kind]
             out.append(f"--fail-on={kind}: {n} {kind}{'s' if n != 1 else ''} reported")
     return out
+
+
+# ---------------------------------------------------------------- --arch against .amdgcn_target
+
+
+def target_id_mismatch(prog, arch: str | None, target: str, what: str | None = None) -> list[Diagnostic]:
+    """llvm-mc's check of `.amdgcn_target` against -mcpu: a kernel written for another GPU is an
+    error in `check` when --arch names a different one (without --arch the directive decides).
+    `run`, `lint`, `step` and `timeline` allow it as a what-if, but never silently: with `what`
+    (e.g. "running") the same finding is a warning that says what gcnemu does instead."""
+    import re
+
+    from ..asm.program import Span
+    d = prog.directive(".amdgcn_target")
+    if arch is None or d is None or not d.args:
+        return []
+    written = str(d.args[0]).strip().strip('"')
+    m = re.search(r"--(gfx[0-9a-z]+)", written)
+    if m is None or m.group(1) == target:
+        return []
+    col = d.span.column + len(d.name) + 1
+    line = prog.source_line(d.span.line, d.span.file)
+    found = line.find('"', d.span.column - 1)
+    if found >= 0:
+        col = found + 1
+    sp = Span(d.span.file, d.span.line, col, d.span.line, col + len(written) + 2)
+    message = (f".amdgcn_target directive's target id {written} does not match the specified target id "
+               f"amdgcn-amd-amdhsa--{target}")
+    if what is None:
+        return [Diagnostic("error", message, sp, rule="target")]
+    return [Diagnostic("warning", f"{message}: {what} it as {target} anyway (llvm-mc rejects the file for "
+                                  f"{target}; `gcnemu check --arch {target}` says so)", sp)]

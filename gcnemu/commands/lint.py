@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
-from .common import add_arch, print_diagnostics, write_output
+from .common import add_arch, print_diagnostics, write_output, target_id_mismatch
 from .progress import add_option as add_progress_option, wanted as progress_wanted
 
 HELP = "find pipeline hazards and missing s_waitcnt (exit 1 on hazards); --fix inserts s_nop / s_waitcnt"
@@ -137,7 +137,8 @@ def run(args) -> int:
             if res.remaining:
                 status = 1
             continue
-        diags = lint(prog, target, rules=args.rule, hints=args.hints, launch=launch_facts(prog))
+        diags = target_id_mismatch(prog, args.arch, target, "linting")
+        diags += lint(prog, target, rules=args.rule, hints=args.hints, launch=launch_facts(prog))
         all_diags.extend((target, d) for d in diags)
         if any(d.severity in ("error", "warning") for d in diags):
             status = 1

@@ -19,7 +19,7 @@ from .progress import Progress
 class Stats:
     files: int = 0
     clean: int = 0
-    refused: list[str] = field(default_factory=list)  # files with assembler errors
+    refused: list[str] = field(default_factory=list)  # files with assembler errors: "path: first error (hint)"
     crashed: list[str] = field(default_factory=list)  # internal errors: a gcnemu bug, said so
     warnings: collections.Counter = field(default_factory=collections.Counter)  # rule -> count
     files_per_rule: collections.Counter = field(default_factory=collections.Counter)
@@ -58,12 +58,13 @@ def gather(files: list[Path], arch: str | None, rules, progress: bool) -> Stats:
             try:
                 prog = parse(f.read_bytes(), str(f))
                 target = program_target(prog, arch)
-                if any(d.severity == "error" for d in validate(prog, target)):
-                    st.refused.append(str(f))
+                errors = [d for d in prog.diagnostics + validate(prog, target) if d.severity == "error"]
+                if errors:
+                    st.refused.append(refusal(str(f), errors[0]))
                     continue
                 diags = lint(prog, target, rules=rules, launch=launch_facts(prog))
-            except GcnemuError:
-                st.refused.append(str(f))
+            except GcnemuError as e:
+                st.refused.append(refusal(str(f), e.diagnostics[0] if e.diagnostics else None, str(e)))
                 continue
             except Exception as e:  # noqa: BLE001 - one bad file must not hide the others' counts
                 st.crashed.append(f"{f}: {type(e).__name__}: {e}")
@@ -78,6 +79,22 @@ def gather(files: list[Path], arch: str | None, rules, progress: bool) -> Stats:
                 if n > st.worst.get(rule, (0, ""))[0]:
                     st.worst[rule] = (n, str(f))
     return st
+
+
+def refusal(path: str, d, text: str = "") -> str:
+    """A refused file with its first error, and what usually cures it: real kernels are often
+    built with symbols or a target their build system passes (MIOpen: --defsym, --arch)."""
+    if d is not None:
+        where = f"{d.span.line}:{d.span.column}: " if d.span is not None else ""
+        text = f"{where}{d.message}"
+    text = text if len(text) <= 160 else text[:157] + "..."
+    low = text.lower()
+    hint = ""
+    if "undefined" in low or "symbol" in low or "not a known constant" in low or ".error" in low:
+        hint = " (does its build pass --defsym NAME=VALUE?)"
+    elif "not supported" in low or "invalid instruction" in low or "target" in low or "accum_offset" in low:
+        hint = " (written for another target? --arch)"
+    return f"{path}: {text}{hint}"
 
 
 def render(st: Stats) -> str:

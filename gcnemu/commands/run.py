@@ -17,7 +17,7 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
-from .common import (add_arch, add_fail_on, add_format, add_limits, fail_on_hits, fail_on_kinds, check_not_source, is_limit, limit_diagnostic,
+from .common import (add_arch, add_fail_on, add_format, add_limits, fail_on_hits, fail_on_kinds, target_id_mismatch, check_not_source, is_limit, limit_diagnostic,
                      os_reason, run_limits)
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
@@ -414,8 +414,9 @@ def run(args) -> int:
         from ..grid import race_diagnostics
         hazard_diags += race_diagnostics(grid_run)
     halted = limit_diagnostic(sim) if functional_run is None else None
-    diags = [halted if halted is not None and is_limit(d) else locate(d, snippet.program.file)
-             for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
+    diags = target_id_mismatch(snippet.program, args.arch, snippet.target, "running")
+    diags += [halted if halted is not None and is_limit(d) else locate(d, snippet.program.file)
+              for d in sim.diagnostics] + hazard_diags + engine_notes(sim)
     if functional_run is not None and getattr(sim, "functional", None) is not None:
         seen = {}
         for _, (span, note) in sim.functional.notes:

@@ -53,6 +53,13 @@ class Buffer:
         return self.base + len(self.data)
 
 
+POISON_WORD = int(POISON)
+"""What a never-written register reads as (gcnemu.sim.state registers): an address made of it is
+named as such, not as an offset past some buffer."""
+NEAR_LIMIT = 1 << 32
+"""An address this far past a buffer's end is not an index running over it: say nothing of it."""
+
+
 class GlobalMemory:
     """A sparse 64-bit address space made of allocated buffers (little endian)."""
 
@@ -111,10 +118,15 @@ class GlobalMemory:
     def _near(self, address: int) -> str:
         """Which buffer an unallocated address lies just past: an index computed for a larger
         problem (or grid) than the buffer was made for lands there."""
+        if (address >> 32) == POISON_WORD or (address & 0xFFFFFFFF) == POISON_WORD:
+            return (" (it holds gcnemu's never-written pattern 0xbadc0de5: the address came from a register "
+                    "the kernel never set)")
         i = bisect.bisect_right(self._bases, address) - 1
         if i < 0:
             return ""
         b = self.buffers[i]
+        if address - b.end >= NEAR_LIMIT:  # far from every buffer: naming the last one would mislead
+            return ""
         return (f" ({address - b.end} bytes past the end of buffer '{b.name}', {len(b.data)} bytes at "
                 f"0x{b.base:x}: is it smaller than the grid or the sizes the kernel was given?)")
 

@@ -257,6 +257,7 @@ def _check_reg(snippet: Snippet, sim, e: RegExpect) -> list[Failure]:
     reg = e.reg
     base_env = _env_for_checks(snippet)
     failures = []
+    per_wave: list[tuple] = []  # (wave, differing, compared, type, table) of each wave that differs
     waves = _waves_of(snippet, e.opts)
     if not waves:
         return [_no_waves(snippet, e)]
@@ -310,12 +311,32 @@ def _check_reg(snippet: Snippet, sim, e: RegExpect) -> list[Failure]:
             rows.append((where, x, a))
             shown += len(group)
         count = len(idx)
-        unit = "lanes" if reg.vector else "values"
-        wave_txt = f", wave {w}" if snippet.setup.num_waves > 1 or e.opts.waves else ""
-        msg = f"{reg.text} ({tname}{wave_txt}): {count} of {total} {unit} differ"
         head = "lane" if reg.vector and n_values == 1 else ""
-        failures.append(Failure(e, msg, _table(rows, (head, "expected", "actual"), max(0, count - shown))))
+        per_wave.append((w, count, total, tname, _table(rows, (head, "expected", "actual"), max(0, count - shown))))
+    if not per_wave:
+        return failures
+    # one failure per expectation, whatever the number of waves: the first wave's table, and how
+    # many differ in each other wave (a wrong kernel is wrong in every wave; 4 copies hide nothing)
+    unit = "lanes" if reg.vector else "values"
+    w0, count0, total0, tname, table = per_wave[0]
+    if len(per_wave) == 1:
+        wave_txt = f", wave {w0}" if snippet.setup.num_waves > 1 or e.opts.waves else ""
+        msg = f"{reg.text} ({tname}{wave_txt}): {count0} of {total0} {unit} differ"
+    else:
+        ws = [w for w, *_ in per_wave]
+        count, total = sum(c for _, c, *_ in per_wave), sum(t for _, _, t, *_ in per_wave)
+        msg = f"{reg.text} ({tname}, waves {_wave_list(ws)}): {count} of {total} {unit} differ"
+        others = ", ".join(f"wave {w}: {c}" for w, c, *_ in per_wave[1:])
+        table = [f"wave {w0} ({count0} of {total0} {unit}):"] + table + [f"in the other waves ({others} {unit})"]
+    failures.append(Failure(e, msg, table))
     return failures
+
+
+def _wave_list(ws: list[int]) -> str:
+    """0, 1, 2, 3 as '0..3'; gaps listed."""
+    if ws == list(range(ws[0], ws[-1] + 1)):
+        return f"{ws[0]}..{ws[-1]}"
+    return ", ".join(map(str, ws))
 
 
 def _runs(entries: list[tuple]) -> list[list[tuple]]:

@@ -589,10 +589,23 @@ class Header:
 def parse_header(program: Program) -> Header:
     """Read the header statements of a parsed file (from `program.lines`: the parser drops comments)."""
     header = Header()
-    for d in scan_directives(program.lines, program.file):
-        header.directives.append(d)
-        parse_directive(d, header)
+    parse_directives(scan_directives(program.lines, program.file), header)
     return header
+
+
+def parse_directives(directives: list[Directive], header: Header) -> None:
+    """Apply every statement, then report every one that is wrong at once, as a compiler does:
+    fixing a header one error per run is slow. (Statements are independent at this stage;
+    evaluating them together comes later, in `launch.build`.)"""
+    errors = []
+    for d in directives:
+        header.directives.append(d)
+        try:
+            parse_directive(d, header)
+        except GcnemuError as e:
+            errors += e.diagnostics or [Diagnostic("error", str(e), d.src.span())]
+    if errors:
+        raise GcnemuError(errors[0].message, errors)
 
 
 def parse_directive(d: Directive, header: Header) -> None:

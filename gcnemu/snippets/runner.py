@@ -5,7 +5,7 @@ import os
 from dataclasses import dataclass
 from typing import Iterable
 
-from .header import Directive, Expect, HazardExpect, Header, parse_directive, scan_directives
+from .header import Directive, Expect, HazardExpect, Header, parse_directives, scan_directives
 from .launch import SnippetBuild, build
 from ..setup import Setup
 from ..asm.program import Program
@@ -85,12 +85,7 @@ def load_snippet(path: str, arch: str | None = None, extra: Iterable[Directive] 
     from ..asm.validate import program_target
     prog = program or parse_file(path)
     header = Header()
-    for d in scan_directives(prog.lines, prog.file):
-        header.directives.append(d)
-        parse_directive(d, header)
-    for d in extra:
-        header.directives.append(d)
-        parse_directive(d, header)
+    parse_directives(list(scan_directives(prog.lines, prog.file)) + list(extra), header)
     if arch:
         target = get_target(arch).name
     elif header.arch:
