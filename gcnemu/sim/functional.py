@@ -133,7 +133,7 @@ class FunctionalEngine:
         self.decoded = decode(kernel, lookup)
         self.float_mode = fp.float_mode_from_program(kernel.program)
         self._instructions = kernel.instructions
-        self._labels = kernel.labels
+        self._labels = kernel.branch_labels
         self._symbols = kernel.symbols
         limit = getattr(lds[0], "limit", None) if lds else None  # the descriptor's LDS allocation
         self.lds_size = kernel.target.lds_bytes if limit is None else limit
