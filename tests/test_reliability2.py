@@ -62,3 +62,71 @@ def test_item16_a_branch_to_a_code_label_after_data_still_runs(tmp_path, capsys,
         """)
     rc, out, err = gcnemu(capsys, "run", *engine, path)
     assert rc == 0, out + err
+
+
+# ---------------------------------------------------------------- 6. --functional obeys the instruction limit
+
+ENDLESS = """
+    ; gcnemu:
+    ;   arch: gfx90a
+    ;   vgpr v1 = lane
+    ;   expect v2 = lane
+    {header}
+    loop:
+      v_mov_b32 v2, v1
+      s_add_u32 s0, s0, 1
+      s_branch loop
+      s_endpgm
+    """
+
+
+def _stopped_in_the_loop(path: str, err: str, limit: int) -> None:
+    line = open(path).read().splitlines().index("  s_branch loop") + 1
+    assert f"{path}:{line}:3:" in err  # the loop's backward branch
+    assert f"stopped after --max-instructions {limit} instructions: wave 0 is looping: s_branch (line {line})" in err
+
+
+@pytest.mark.parametrize("how", ["option", "header"])
+def test_item06_functional_run_stops_an_endless_loop_at_the_instruction_limit(tmp_path, capsys, how):
+    header = ";   max-instructions: 900" if how == "header" else ""
+    path = write(tmp_path, ENDLESS.format(header=header))
+    option = ("--max-instructions", "900") if how == "option" else ()
+    rc, out, err = gcnemu(capsys, "run", "--functional", *option, path)
+    assert rc == 1
+    _stopped_in_the_loop(path, err, 900)
+    rc, out, err = gcnemu(capsys, "run", *option, path)  # the timed engine: the same words
+    assert rc == 1
+    _stopped_in_the_loop(path, err, 900)
+
+
+def test_item06_gcnemu_test_of_a_functional_snippet_stops_at_the_header_limit(tmp_path, capsys):
+    path = write(tmp_path, ENDLESS.format(header=";   mode: functional\n    ;   max-instructions: 600"))
+    rc, out, err = gcnemu(capsys, "test", path)
+    assert rc == 1 and "FAIL" in out
+    _stopped_in_the_loop(path, out + err, 600)
+
+
+def test_item06_functional_run_applies_the_default_instruction_limit(tmp_path, capsys, monkeypatch):
+    import gcnemu.sim.engine as engine
+    monkeypatch.setattr(engine, "DEFAULT_MAX_INSTRUCTIONS", 700)  # the default, small enough to reach fast
+    path = write(tmp_path, ENDLESS.format(header=""))
+    rc, out, err = gcnemu(capsys, "run", "--functional", path)
+    assert rc == 1
+    _stopped_in_the_loop(path, err, 700)
+
+
+def test_item06_a_grid_may_run_the_limit_in_every_workgroup(tmp_path, capsys):
+    path = write(tmp_path, """
+        ; gcnemu:
+        ;   arch: gfx90a
+        ;   expect s0 = 100
+          s_mov_b32 s0, 0
+        loop:
+          s_add_u32 s0, s0, 1
+          s_cmp_lt_u32 s0, 100
+          s_cbranch_scc1 loop
+          s_endpgm
+        """)
+    # 302 instructions per workgroup: under a limit of 350 each, not of 350 for the grid
+    rc, out, err = gcnemu(capsys, "run", "--functional", "--grid", "4", "--max-instructions", "350", path)
+    assert rc == 0, out + err
