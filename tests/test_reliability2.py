@@ -130,3 +130,56 @@ def test_item06_a_grid_may_run_the_limit_in_every_workgroup(tmp_path, capsys):
     # 302 instructions per workgroup: under a limit of 350 each, not of 350 for the grid
     rc, out, err = gcnemu(capsys, "run", "--functional", "--grid", "4", "--max-instructions", "350", path)
     assert rc == 0, out + err
+
+
+# ---------------------------------------------------------------- 5. a float for an integer argument
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+HIPCC = ROOT / "programs" / "hipcc_save_temps_gfx90a.s"
+BY_VALUE = "      - .offset:         24\n        .size:           4\n        .value_kind:     by_value\n"
+
+
+def _hipcc_copy(tmp_path, type_name: str | None = None, args: str | None = None) -> str:
+    text = HIPCC.read_text()
+    assert BY_VALUE in text
+    if type_name is not None:  # hipcc writes .type_name with -fhip-kernel-arg-name; this copy has one
+        text = text.replace(BY_VALUE, BY_VALUE + f"        .type_name:      {type_name}\n")
+    if args is not None:
+        text = text.replace("//   arg: a=A, b=B, c=C, n=100", f"//   arg: {args}")
+    path = tmp_path / "hipcc.s"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["run", "step"])
+def test_item05_a_float_for_a_hidden_integer_argument_is_an_error_naming_it(tmp_path, capsys, command):
+    path = _hipcc_copy(tmp_path)
+    extra = ("--batch", "/dev/null") if command == "step" else ()
+    rc, out, err = gcnemu(capsys, command, path, "--arg", "hidden_group_size_x=1.5", *extra)
+    assert rc == 1
+    assert "<command line>:1:7: error:" in err
+    assert "argument 'hidden_group_size_x' is a 2-byte integer (hidden_group_size_x): the float 1.5 is not one" in err
+
+
+def test_item05_a_float_in_the_header_for_an_integer_argument_is_an_error_at_it(tmp_path, capsys):
+    path = _hipcc_copy(tmp_path, args="a=A, b=B, c=C, n=100, hidden_block_count_y=2.0")
+    rc, out, err = gcnemu(capsys, "test", path)
+    assert rc == 1
+    assert f"{path}:28:33: error:" in out + err and "'hidden_block_count_y' is a 4-byte integer" in out + err
+
+
+@pytest.mark.parametrize("type_name, ok", [("int", False), ("unsigned int", False), ("uint32_t", False),
+                                           ("float", True)])
+def test_item05_a_typed_by_value_argument_takes_a_float_only_when_its_type_is_one(tmp_path, capsys, type_name, ok):
+    path = _hipcc_copy(tmp_path, type_name)
+    rc, out, err = gcnemu(capsys, "run", path, "--arg", "n=100.5")
+    if ok:  # a float n's bits are a large count: the run goes on (its expectations are another matter)
+        assert "is a 4-byte integer" not in err
+    else:
+        assert rc == 1 and f"argument 'n' is a 4-byte integer ('{type_name}'): the float 100.5 is not one" in err
+
+
+def test_item05_integer_arguments_given_as_integers_still_run(tmp_path, capsys):
+    path = _hipcc_copy(tmp_path, "int")
+    rc, out, err = gcnemu(capsys, "run", path, "--arg", "hidden_group_size_x=64", "--arg", "n=100")
+    assert rc == 0, out + err
