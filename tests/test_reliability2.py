@@ -183,3 +183,25 @@ def test_item05_integer_arguments_given_as_integers_still_run(tmp_path, capsys):
     path = _hipcc_copy(tmp_path, "int")
     rc, out, err = gcnemu(capsys, "run", path, "--arg", "hidden_group_size_x=64", "--arg", "n=100")
     assert rc == 0, out + err
+
+
+# ---------------------------------------------------------------- 12. a latency above 2^20 in --latency-file
+
+VECTOR_ADD = str(ROOT / "programs" / "vector_add.s")
+
+
+@pytest.mark.parametrize("command", ["run", "step", "timeline"])
+@pytest.mark.parametrize("toml, line, message", [
+    ("[latency]\nlds = 32\nvmem = 2000000\n", 3, "latency 'vmem' must be from 0 to 1048576 cycles, got 2000000"),
+    ("[latency]\nissue_interval = 0\n", 2, "latency 'issue_interval' must be from 1 to 1048576 cycles, got 0"),
+    ('[[memory]]\nbuffer = "A"\nvmem = 5\n[[memory]]\nbuffer = "B"\nvmem = 1048577\n', 6,
+     "[[memory]] entry 2: vmem must be from 0 to 1048576 cycles, got 1048577"),
+], ids=["latency", "rate", "memory"])
+def test_item12_an_out_of_range_latency_file_value_is_a_file_line_error_in_every_command(
+        tmp_path, capsys, command, toml, line, message):
+    lat = tmp_path / "lat.toml"
+    lat.write_text(toml)
+    extra = ("--batch", "/dev/null") if command == "step" else ()
+    rc, out, err = gcnemu(capsys, command, VECTOR_ADD, "--latency-file", str(lat), *extra)
+    assert rc == 1
+    assert f"{lat}:{line}:" in err and f"error: {message}" in err
