@@ -205,3 +205,55 @@ def test_item12_an_out_of_range_latency_file_value_is_a_file_line_error_in_every
     rc, out, err = gcnemu(capsys, command, VECTOR_ADD, "--latency-file", str(lat), *extra)
     assert rc == 1
     assert f"{lat}:{line}:" in err and f"error: {message}" in err
+
+
+# ---------------------------------------------------------------- 15. .include of /dev/null and other special files
+
+def _including(tmp_path, name: str) -> str:
+    return write(tmp_path, f"""
+        ; gcnemu:
+        ;   arch: gfx90a
+        ;   expect s1 = 5
+        .include "{name}"
+          s_mov_b32 s1, 5
+          s_endpgm
+        """)
+
+
+@pytest.mark.parametrize("name", ["/dev/null", "/proc/self/status"], ids=["dev-null", "proc-file"])
+def test_item15_include_of_dev_null_is_an_empty_include_as_in_llvm_mc(tmp_path, capsys, name):
+    # llvm-mc 22 opens any file but a folder; a /proc file's size is 0, so llvm-mc reads it empty
+    import os
+    if not os.path.exists(name):
+        pytest.skip(f"no {name} here")
+    path = _including(tmp_path, name)
+    rc, out, err = gcnemu(capsys, "check", path)
+    assert rc == 0 and "error" not in out + err
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert rc == 0, out + err
+
+
+def test_item15_include_of_an_endless_device_is_an_error_not_a_hang(tmp_path, capsys):
+    import os
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    path = _including(tmp_path, "/dev/zero")  # llvm-mc reads it until it runs out of memory
+    rc, out, err = gcnemu(capsys, "check", path)
+    assert rc == 1 and f"{path}:4:10: error: cannot read include file '/dev/zero'" in err
+
+
+def test_item15_include_of_a_folder_is_still_not_found(tmp_path, capsys):
+    (tmp_path / "sub").mkdir()
+    path = _including(tmp_path, "sub")
+    rc, out, err = gcnemu(capsys, "check", path)
+    assert rc == 1 and "Could not find include file 'sub'" in err
+
+
+def test_item15_include_of_a_pipe_with_no_writer_is_empty_not_a_hang(tmp_path, capsys):
+    import os
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    os.mkfifo(tmp_path / "pipe")
+    path = _including(tmp_path, "pipe")
+    rc, out, err = gcnemu(capsys, "check", path)
+    assert rc == 0, out + err

@@ -163,7 +163,7 @@ def _cycles(path: str, what: str, value, kind: str = "a number of cycles", at: S
 def _fail(path: str, at: Span | None, message: str):
     if at is None:
         raise GcnemuError(f"{path}: {message}")
-    raise GcnemuError(message, [Diagnostic("error", message, at)])
+    raise GcnemuError(f"{at}: {message}", [Diagnostic("error", message, at)])
 
 
 def _where(path: str, lines: list[str], table: str, entry: int, key: str) -> Span | None:
