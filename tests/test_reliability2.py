@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
+import numpy as np
 import pytest
 
 from gcnemu.cli import main
@@ -257,3 +258,57 @@ def test_item15_include_of_a_pipe_with_no_writer_is_empty_not_a_hang(tmp_path, c
     path = _including(tmp_path, "pipe")
     rc, out, err = gcnemu(capsys, "check", path)
     assert rc == 0, out + err
+
+
+# ---------------------------------------------------------------- 11. v_dot2 with a NaN or infinite term
+
+QNAN, INF, NINF = 0x7FC00000, 0x7F800000, 0xFF800000
+# halves: 1, 2, inf, the largest finite and the smallest normal (big*big + small*small needs more
+# than float64's 53 bits: the exact path that once raised on a NaN or infinite accumulator)
+HALF = {"f16": {"one": 0x3C00, "two": 0x4000, "inf": 0x7C00, "big": 0x7BFF, "small": 0x0400},
+        "bf16": {"one": 0x3F80, "two": 0x4000, "inf": 0x7F80, "big": 0x7F7F, "small": 0x0080}}
+DOTS = [("gfx90a", "v_dot2_f32_f16 v3, v1, v2, v4", "f16"), ("gfx90a", "v_dot2c_f32_f16 v4, v1, v2", "f16"),
+        ("gfx950", "v_dot2_f32_bf16 v3, v1, v2, v4", "bf16"), ("gfx950", "v_dot2c_f32_bf16 v4, v1, v2", "bf16")]
+
+
+def _dot(tmp_path, arch: str, instruction: str, a: tuple, b: tuple, c: int, functional: bool) -> int:
+    """The f32 bits v_dot2 gives for (a.lo, a.hi) . (b.lo, b.hi) + c, in lane 0."""
+    from gcnemu.grid import GridJob, run_functional
+    from gcnemu.snippets.runner import load_snippet
+    path = write(tmp_path, f"""
+        ; gcnemu:
+        ;   arch: {arch}
+          v_mov_b32 v1, 0x{(a[1] << 16) | a[0]:x}
+          v_mov_b32 v2, 0x{(b[1] << 16) | b[0]:x}
+          v_mov_b32 v4, 0x{c:x}
+          {instruction}
+          s_nop 7
+          s_endpgm
+        """)
+    snippet = load_snippet(path)
+    if functional:
+        sim, _ = run_functional(snippet, snippet.kernel(), None, GridJob(path, None))
+    else:
+        sim = snippet.simulate()
+    assert sim.error is None, sim.error
+    dst = 3 if ", v4" in instruction.split(",", 1)[1] else 4
+    return int(sim.wave(0).v[dst][0])
+
+
+@pytest.mark.parametrize("functional", [False, True], ids=ENGINE_IDS)
+@pytest.mark.parametrize("arch, instruction, kind", DOTS, ids=[d[1].split()[0] for d in DOTS])
+def test_item11_dot2_with_a_nan_or_inf_accumulator_gives_the_ieee_result(tmp_path, arch, instruction, kind, functional):
+    h = HALF[kind]
+    one, two, inf, big, small = h["one"], h["two"], h["inf"], h["big"], h["small"]
+
+    def dot(a, b, c):
+        return _dot(tmp_path, arch, instruction, a, b, c, functional)
+    for a, b in (((one, one), (two, two)), ((big, small), (big, small))):  # a plain and a wide sum
+        assert dot(a, b, QNAN) == QNAN  # NaN propagates
+        assert dot(a, b, INF) == INF
+        assert dot(a, b, NINF) == NINF
+    assert np.isnan(np.uint32(dot((one, inf), (two, two), NINF)).view(np.float32))  # 2 + inf - inf
+    assert np.isnan(np.uint32(dot((big, inf), (big, two), NINF)).view(np.float32))
+    assert dot((one, inf), (two, two), INF) == INF  # 2 + inf + inf
+    assert dot((one, inf), (two, two), 0x3F800000) == INF  # 2 + inf + 1
+    assert dot((one, one), (two, two), 0x3F800000) == 0x40A00000  # 1*2 + 1*2 + 1 = 5: finite sums unchanged
