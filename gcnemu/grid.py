@@ -426,6 +426,7 @@ def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: Grid
     import time
 
     from .sim.context import SimError
+    from .sim.engine import limits_for
     from .sim.functional import FunctionalEngine, Ungroupable
     from .sim.state import MemoryError_
     t0 = time.perf_counter()
@@ -434,7 +435,9 @@ def run_functional(snippet, kernel, grid: tuple[int, int, int] | None, job: Grid
     first = _launched(snippet, kernel, ids[0], shape, job, monitor=False)
     check_functional_memory(kernel, len(first.waves), shape, available, first.waves[0])
     waves, owner, lds = _workgroup_waves(first, kernel, ids, snippet, shape, job)
-    limit = job.max_instructions or 500_000_000
+    # the timed engine's limit (the option, else the header's max-instructions:, else the
+    # default), per workgroup: an endless loop must stop with its message, not hang
+    _, limit = limits_for(None, job.max_instructions, snippet.header)
     eng = FunctionalEngine(kernel, waves, owner, first.memory, lds, max_instructions=limit)
     first.functional = eng
     try:

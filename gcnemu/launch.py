@@ -22,6 +22,7 @@ Execution State"):
 """
 from __future__ import annotations
 
+import re
 import struct
 from dataclasses import dataclass
 
@@ -169,7 +170,31 @@ def _int_bytes(a: KernelArg, name: str, value: int, kernel: str) -> bytes:
     return (value & ((1 << bits) - 1)).to_bytes(a.size, "little")
 
 
+# C type names (metadata `.type_name`, as clang writes them) whose values are integers
+_INTEGER_WORDS = frozenset("int unsigned signed char short long bool size_t ptrdiff_t uint uchar ushort ulong".split())
+_INTEGER_TYPE_RE = re.compile(r"u?int(8|16|32|64)_t|__u?int(8|16|32|64)|_Bool")
+
+
+def integer_type(a: KernelArg) -> str | None:
+    """What integer an argument holds, for a float given to it ('a 2-byte integer'), None when
+    it may hold a float. Hidden arguments and pointers are integers; a
+    by-value argument is one when its `.type_name` says so (without one, hipcc's default, its
+    type is unknown and a float is taken as written). Why: packing a float's bits into an
+    integer argument silently hands the kernel another number (1.5 -> 15872 in 16 bits)."""
+    if a.value_kind != "by_value":
+        return f"a {a.size}-byte {'integer' if a.hidden else 'address'} ({a.value_kind})"
+    t = (a.type_name or "").replace("const", " ").replace("volatile", " ").strip()
+    if t.endswith("*"):
+        return f"a {a.size}-byte address ('{a.type_name}')"
+    if t and (all(w in _INTEGER_WORDS for w in t.split()) or _INTEGER_TYPE_RE.fullmatch(t)):
+        return f"a {a.size}-byte integer ('{a.type_name}')"
+    return None
+
+
 def _float_bytes(a: KernelArg, name: str, value: float, kernel: str) -> bytes:
+    kind = integer_type(a)
+    if kind is not None:
+        raise ArgError(f"kernel '{kernel}': argument '{name}' is {kind}: the float {value!r} is not one", name)
     fmt = {2: "<e", 4: "<f", 8: "<d"}.get(a.size)
     if fmt is None:
         raise ArgError(f"kernel '{kernel}': argument '{name}' is {a.size} bytes; a float fills 2, 4 or 8", name)

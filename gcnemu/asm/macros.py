@@ -20,7 +20,10 @@ never expanded.
 """
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 
 from pathlib import Path
@@ -896,9 +899,36 @@ def _message(st: _State, item: Line, low: str, rest: str, col: int) -> None:
                severity="warning")
 
 
+# how much an include of a device or a pipe may read: llvm-mc reads such a file to its end, so
+# `.include "/dev/zero"` runs it out of memory; gcnemu stops with an error instead
+MAX_DEVICE_INCLUDE = 16 << 20
+
+
+def _source_bytes(path: str) -> bytes:
+    """The bytes of an include file as llvm-mc 22 sees them (MemoryBuffer::getFile): a regular
+    file's `st_size` bytes (so a /proc file, whose size is 0, is empty), anything else (/dev/null,
+    a pipe, /dev/stdin) read to its end. Opened non-blocking: a pipe with no writer is empty
+    instead of waiting forever; a terminal with nothing typed is an error, not a hang."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode):
+            return fh.read(info.st_size)
+        try:
+            data = fh.read(MAX_DEVICE_INCLUDE + 1)
+        except BlockingIOError:
+            raise OSError(errno.EAGAIN, "nothing to read yet (a terminal or an empty pipe)") from None
+        if data is None:
+            raise OSError(errno.EAGAIN, "nothing to read yet (a terminal or an empty pipe)")
+        if len(data) > MAX_DEVICE_INCLUDE:
+            raise OSError(errno.EFBIG, f"it is not a regular file and gave more than {MAX_DEVICE_INCLUDE >> 20} MiB "
+                                       f"(a device that never ends?)")
+        return data
+
+
 def read_source(path: str) -> list[str]:
     """A source file's lines as the parser reads them (UTF-8 with replacement, CR/CRLF ends)."""
-    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    text = _source_bytes(path).decode("utf-8", errors="replace")
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
@@ -910,11 +940,12 @@ def read_source(path: str) -> list[str]:
 
 
 def find_include(name: str, including: str | None, dirs: tuple[str, ...]) -> str | None:
-    """llvm-mc's search: the including file's folder first, then each -I folder in order."""
+    """llvm-mc's search: the including file's folder first, then each -I folder in order. Any
+    file but a folder will do, as for llvm-mc (SourceMgr opens it): /dev/null is an empty include."""
     base = Path(including).parent if including and not including.startswith("<") else Path.cwd()
     for folder in (base, *map(Path, dirs)):
         cand = folder / name
-        if cand.is_file():
+        if cand.exists() and not cand.is_dir():
             return str(cand)
     return None
 

@@ -56,6 +56,7 @@ class Kernel:
     symbols: dict
     infos: list = field(default_factory=list)  # OpInfo | None per instruction
     _image: object = field(default=None, repr=False)  # CodeImage, made at first use (see `image`)
+    _branch_labels: dict | None = field(default=None, repr=False)  # see `branch_labels`
 
     @property
     def image(self):
@@ -65,6 +66,23 @@ class Kernel:
             from .image import layout
             self._image = layout(self.program, self.target.name)
         return self._image
+
+    @property
+    def branch_labels(self) -> dict[str, int | None]:
+        """Label -> the instruction a branch to it continues at, for the engines; None for a label
+        that no instruction starts at (data: a `.long` table in the code, a `.rodata` label, or the
+        end of the code). Why: `labels` counts instructions in statement order, so a data label
+        maps to the next instruction written after it (or past the last one) and a branch there
+        would run code the hardware never reaches (it would decode the data's bytes)."""
+        if self._branch_labels is None:
+            image = self.image
+            out: dict[str, int | None] = {}
+            for name, index in self.labels.items():
+                address = image.labels.get(name)
+                code = address is not None and index < len(image.addresses) and image.addresses[index] == address
+                out[name] = index if code else None
+            self._branch_labels = out
+        return self._branch_labels
 
     def same_file(self, span_file: str, file: str | None) -> bool:
         """Is `span_file` the file a user named (None: the file being assembled)? A name may be

@@ -336,7 +336,7 @@ class Engine:
         # the issue loop's constant lookups, bound once
         self._instructions = kernel.instructions
         self._symbols = kernel.symbols
-        self._labels = kernel.labels
+        self._labels = kernel.branch_labels
         self._lds_bytes = t.lds_bytes if getattr(lds, "limit", None) is None else lds.limit
         self._ctx_templates: list[dict | None] = [None] * len(kernel.instructions)
         # issue plans (gcnemu.sim.plans), compiled at an instruction's first issue; only when

@@ -44,6 +44,7 @@ from . import accel, fp
 from .context import _HWREGS, M32, Ctx, RegWrite, SimError, _static_facts, code_facts
 from .group_plans import Unshared as _Abort
 from .group_plans import make_group_plan
+from .alignment import lane_ranges
 from .masked import exec_lanes, lane_words, masked_write
 from .pipes import decode
 from .semantics import SEMANTICS
@@ -129,11 +130,16 @@ class FunctionalEngine:
         self._n_workgroups = int(self.workgroup_of.max()) + 1 if self.n else 0
         self.memory = memory
         self.lds = lds
+        # `max_instructions` counts per workgroup, as the timed engine's limit does (it runs one
+        # workgroup): the whole grid may run that many per workgroup, so an endless loop stops
+        # here no later than in a timed run and a run the timed engine finishes is never cut
         self.max_instructions = max_instructions
+        self._limit = max_instructions * max(self._n_workgroups, 1)
+        self._last_back: tuple[int, int] | None = None  # (branch, target) of the last jump back
         self.decoded = decode(kernel, lookup)
         self.float_mode = fp.float_mode_from_program(kernel.program)
         self._instructions = kernel.instructions
-        self._labels = kernel.labels
+        self._labels = kernel.branch_labels
         self._symbols = kernel.symbols
         limit = getattr(lds[0], "limit", None) if lds else None  # the descriptor's LDS allocation
         self.lds_size = kernel.target.lds_bytes if limit is None else limit
@@ -223,9 +229,10 @@ class FunctionalEngine:
                     e.instruction = pc
                 raise
             self.executed += count
-            if self.executed > self.max_instructions:
-                raise SimError(f"stopped after {self.max_instructions} wave-instructions (a loop that never "
-                               f"ends? the last issued: line {self._instructions[pc].span.line})")
+            if not straight and self.PC[idx].min() <= pc:  # a jump back: the loop a limit would name
+                self._last_back = (pc, int(self.PC[idx].min()))
+            if self.executed > self._limit:
+                raise self._limit_error(pc)
             if pc > self._spin_top >= 0:  # past the last backward branch: that loop was left
                 self._spins, self._spin_top = 0, -1
             lockstep = straight and count == self.n
@@ -233,6 +240,25 @@ class FunctionalEngine:
                 self._watch_spin(pc, idx)
         for n, w in enumerate(self.states):
             w.scc, w.pc, w.done = int(self.SCC[n]), int(self.PC[n]), bool(self.DONE[n])
+
+    def _limit_error(self, pc: int) -> SimError:
+        """The run reached --max-instructions (or the header's max-instructions:): the timed
+        engine's words (`Engine._at_limit`, `stop_report`), at the loop's backward branch."""
+        where = self.kernel.written_at
+        at = pc
+        if self._last_back is not None:
+            branch, target = self._last_back
+            to = "to itself" if branch == target else f"back to {where(target)}"
+            what = f"is looping: {self._instructions[branch].mnemonic} ({where(branch)}) jumps {to}"
+            at = branch
+        else:
+            what = f"is at {self._instructions[pc].mnemonic} ({where(pc)})"
+        live = np.flatnonzero(~self.DONE)
+        waves = f"wave {live[0]}" if len(live) == 1 else f"waves {lane_ranges(live.tolist())}"
+        e = SimError(f"stopped after --max-instructions {self.max_instructions} instructions: {waves} {what}"
+                     f" (a longer run needs a higher --max-instructions, or the header's max-instructions:)")
+        e.instruction = at
+        return e
 
     def _watch_spin(self, pc: int, idx) -> None:
         """A group that keeps branching back while other waves of its workgroups wait elsewhere

@@ -31,8 +31,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..asm.diagnostics import GcnemuError
-from ..isa.targets import Latencies
+from ..asm.diagnostics import Diagnostic, GcnemuError
+from ..asm.program import Span
+from ..isa.targets import MAX_LATENCY, POSITIVE_LATENCIES, Latencies
 
 MEMORY_KINDS = ("vmem", "vmem_store", "lds_dma")
 
@@ -107,6 +108,8 @@ def load_toml(path: str) -> TimingConfig:
         raise GcnemuError(f"{path}: invalid TOML: {e}") from None
     except OSError as e:
         raise GcnemuError(f"{path}: cannot read the latency file: {(e.strerror or str(e)).lower()}") from None
+    with open(path, "rb") as fh:
+        lines = fh.read().decode("utf-8", "replace").split("\n")
     cfg = TimingConfig()
     unknown = set(data) - {"latency", "memory"}
     if unknown:
@@ -117,13 +120,15 @@ def load_toml(path: str) -> TimingConfig:
     for k, v in table.items():
         if k not in Latencies.__dataclass_fields__:
             raise GcnemuError(f"{path}: unknown latency '{k}'; known: {', '.join(Latencies.__dataclass_fields__)}")
-        cfg.overrides[k] = _cycles(path, f"latency '{k}'", v)
+        cfg.overrides[k] = _cycles(path, f"latency '{k}'", v, at=_where(path, lines, "latency", 0, k),
+                                   least=1 if k in POSITIVE_LATENCIES else 0)
     entries = data.get("memory") or []
     if not isinstance(entries, list) or not all(isinstance(m, dict) for m in entries):
         raise GcnemuError(f"{path}: 'memory' must be an array of tables ([[memory]] entries), got {entries!r}")
     for i, m in enumerate(entries):
         where = f"[[memory]] entry {i + 1}"
-        lat = {k: _cycles(path, f"{where}: {k}", v) for k, v in m.items() if k in MEMORY_KINDS}
+        lat = {k: _cycles(path, f"{where}: {k}", v, at=_where(path, lines, "memory", i, k))
+               for k, v in m.items() if k in MEMORY_KINDS}
         bad = set(m) - set(MEMORY_KINDS) - {"buffer", "base", "size"}
         if bad or not lat:
             raise GcnemuError(f"{path}: {where} needs 'buffer' or 'base'+'size' and at least one "
@@ -133,20 +138,55 @@ def load_toml(path: str) -> TimingConfig:
                 raise GcnemuError(f"{path}: {where}: 'buffer' must be a buffer name in quotes, got {m['buffer']!r}")
             cfg.regions.append(Region(lat, buffer=m["buffer"]))
         elif "base" in m and "size" in m:
-            base = _cycles(path, f"{where}: base", m["base"], "an address")
-            size = _cycles(path, f"{where}: size", m["size"], "a size in bytes")
+            base = _cycles(path, f"{where}: base", m["base"], "an address", most=None)
+            size = _cycles(path, f"{where}: size", m["size"], "a size in bytes", most=None)
             cfg.regions.append(Region(lat, lo=base, hi=base + size))
         else:
             raise GcnemuError(f"{path}: {where} needs 'buffer' or both 'base' and 'size'")
     return cfg
 
 
-def _cycles(path: str, what: str, value, kind: str = "a number of cycles") -> int:
+def _cycles(path: str, what: str, value, kind: str = "a number of cycles", at: Span | None = None,
+            least: int = 0, most: int | None = MAX_LATENCY) -> int:
     """A non-negative integer from the TOML file (a bool, float or string is refused: TOML's
-    `true` is not 1, and a negative latency would complete an access before it issues)."""
+    `true` is not 1, and a negative latency would complete an access before it issues). A
+    latency is at most MAX_LATENCY, the bound `Latencies.override` enforces, and a rate or an
+    interval at least 1: checked here so that every command (run, step, timeline) reports it at
+    the file's line instead of the engine raising it later."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise GcnemuError(f"{path}: {what} must be a non-negative integer ({kind}), got {value!r}")
+        _fail(path, at, f"{what} must be a non-negative integer ({kind}), got {value!r}")
+    if most is not None and not least <= value <= most:
+        _fail(path, at, f"{what} must be from {least} to {most} cycles, got {value}")
     return value
+
+
+def _fail(path: str, at: Span | None, message: str):
+    if at is None:
+        raise GcnemuError(f"{path}: {message}")
+    raise GcnemuError(f"{at}: {message}", [Diagnostic("error", message, at)])
+
+
+def _where(path: str, lines: list[str], table: str, entry: int, key: str) -> Span | None:
+    """Where `key = value` is written in `[table]` (or the `entry`-th `[[table]]`): the value's
+    columns, for a `file:line:col: error:` (tomllib gives values, not their places)."""
+    current, count = None, -1
+    for n, text in enumerate(lines, start=1):
+        t = text.split("#", 1)[0].strip()
+        if t.startswith("["):
+            name = t.strip("[]").strip()
+            if t.startswith("[["):
+                count = count + 1 if name == table else count
+                current = (name, count)
+            else:
+                current = (name, 0)
+            continue
+        if current == (table, entry) and "=" in t and t.split("=", 1)[0].strip().strip('"') == key:
+            col = text.index("=") + 1
+            while col < len(text) and text[col] == " ":
+                col += 1
+            end = col + len(t.split("=", 1)[1].strip())
+            return Span(path, n, col + 1, n, end + 1)
+    return None
 
 
 def as_config(latencies) -> TimingConfig:

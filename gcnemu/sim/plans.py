@@ -320,8 +320,8 @@ _SCC_WRITES = (RegWrite("scc", 0, _SCC_VALUES[0]), RegWrite("scc", 0, _SCC_VALUE
 
 # ---------------------------------------------------------------- s_cbranch_scc0/1
 def _scc_branch_plan(ops: tuple, taken: int, labels: dict) -> Plan | None:
-    if len(ops) != 1 or not isinstance(ops[0], Symbol) or ops[0].name not in labels:
-        return None
+    if len(ops) != 1 or not isinstance(ops[0], Symbol) or labels.get(ops[0].name) is None:
+        return None  # (a data label: the general path stops the run there)
     target = labels[ops[0].name]
 
     def plan(st):

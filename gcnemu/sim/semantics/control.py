@@ -9,8 +9,19 @@ from . import SCC_BRANCHES, semantic
 def _target(ctx: Ctx) -> int:
     op = ctx.op(0)
     if isinstance(op, Symbol) and op.name in ctx.labels:
-        return ctx.labels[op.name]
+        return code_label(ctx, op.name)
     raise SimError(f"{ctx.ins.mnemonic}: unknown branch target '{op.text()}'")
+
+
+def code_label(ctx: Ctx, name: str) -> int:
+    """The instruction a branch to label `name` continues at. The engines' labels map a label
+    no instruction starts at to None (`Kernel.branch_labels`): the hardware would decode the
+    data's bytes as instructions, which the ISA does not define, so the branch stops the run."""
+    target = ctx.labels[name]
+    if target is None:
+        raise SimError(f"{ctx.ins.mnemonic}: the branch target '{name}' is data, not an instruction "
+                       f"(data or the end of the code follows the label)")
+    return target
 
 
 @semantic("s_branch")

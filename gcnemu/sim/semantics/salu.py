@@ -24,6 +24,7 @@ from ...asm.image import CODE_BASE  # noqa: F401  (re-exported: where the code s
 from ...asm.program import Imm, Special, Symbol
 from ..context import Ctx, SimError
 from ..state import SPECIAL_SLOTS
+from .control import code_label
 from . import scalar_op, semantic
 
 M32 = 0xFFFFFFFF
@@ -670,7 +671,7 @@ def s_call_b64(ctx: Ctx, ins) -> None:
     label = ctx.op(1)
     ret = pc_of(ctx, ctx.wave.pc + 1)
     if isinstance(label, Symbol) and label.name in ctx.labels:
-        target = ctx.labels[label.name]
+        target = code_label(ctx, label.name)
     elif isinstance(label, Imm):
         target = index_of(ctx, ret + 4 * sext(label.value, 16))
     else:

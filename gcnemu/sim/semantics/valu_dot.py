@@ -33,16 +33,23 @@ M32 = 0xFFFFFFFF
 
 
 def exact_sum_to_f32(terms: list[np.ndarray]) -> np.ndarray:
-    """Sum of float64 terms that are each exact, rounded once to f32 (exact rationals where f64 would round)."""
+    """Sum of float64 terms that are each exact, rounded once to f32 (exact rationals where f64 would round).
+
+    A lane with a NaN or infinite term takes the float sum's IEEE answer (NaN propagates, inf plus
+    a finite value is inf, inf + -inf is NaN): no rational exists for it, and the order of the
+    additions cannot change which of those it is."""
     with np.errstate(all="ignore"):
         total = np.zeros_like(terms[0])
         inexact = np.zeros(total.shape, dtype=bool)
+        finite = np.ones(total.shape, dtype=bool)
         for t in terms:
             s = total + t
             bp = s - total
             err = (total - (s - bp)) + (t - bp)
             inexact |= np.isfinite(s) & (err != 0)
+            finite &= np.isfinite(t)
             total = s
+        inexact &= finite
         out = total.astype(F32)
     for i in np.nonzero(inexact)[0]:
         exact = sum((Fraction(float(t[i])) for t in terms), Fraction(0))
