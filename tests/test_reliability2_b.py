@@ -136,3 +136,104 @@ def test_item08_kernarg_of_a_real_size_still_runs(tmp_path, capsys):
     rc, out, err = gcnemu(capsys, "run", path, "--arg", "x=7", "--print", "v1", "--format", "json")
     assert rc == 0, out + err
     assert json.loads(out)["waves"][0]["registers"]["v1"] == [7] * 64
+
+
+# ---------------------------------------------------------------- item 4: .incbin
+
+
+INCBIN_KERNEL = """.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.text
+k:
+  s_getpc_b64 s[0:1]
+  s_branch after
+  .incbin "blob.bin", 2, 8
+  .p2align 2
+after:
+  s_getpc_b64 s[2:3]
+  s_sub_u32 s4, s2, s0
+  s_getpc_b64 s[6:7]
+  s_add_u32 s6, s6, table@rel32@lo+4
+  s_addc_u32 s7, s7, table@rel32@hi+12
+  s_load_dword s8, s[6:7], 0x8
+  s_load_dword s9, s[6:7], 0x1c
+  s_load_dword s10, s[6:7], 0x20
+  s_waitcnt lgkmcnt(0)
+  s_endpgm
+.rodata
+table:
+  .incbin "tab.bin"
+  .byte 7, 8, 9, 10
+"""
+
+
+@pytest.fixture
+def incbin_files(tmp_path):
+    (tmp_path / "blob.bin").write_bytes(b"ABCDEFGHIJ")
+    (tmp_path / "tab.bin").write_bytes(b"".join((100 + i).to_bytes(4, "little") for i in range(8)))
+    path = tmp_path / "k.s"
+    path.write_text(INCBIN_KERNEL)
+    return path
+
+
+def test_item04_incbin_bytes_laid_out(incbin_files, capsys):
+    """`.incbin "blob.bin", 2, 8` puts 8 bytes in the code: the next instruction is at byte 16
+    (4 + 4 + 8), so two s_getpc_b64 16 bytes apart; the .rodata table made of an
+    .incbin is loaded, and its dwords are the file's (100, 101, ...) followed by the `.byte`s."""
+    import json
+    rc, out, err = gcnemu(capsys, "run", incbin_files, "--print", "s4", "s8", "s9", "s10", "--format", "json")
+    assert rc == 0, out + err
+    regs = json.loads(out)["waves"][0]["registers"]
+    assert (regs["s4"], regs["s8"], regs["s9"], regs["s10"]) == (16, 102, 107, 0x0A090807)
+
+
+@pytest.mark.skipif(not HAVE_LLVM_MC, reason="needs llvm-mc-22")
+def test_item04_incbin_layout_matches_llvm_mc(incbin_files):
+    """The same offsets and bytes as llvm-mc's object: `after` and the .rodata section."""
+    from gcnemu.asm.image import CODE_BASE, layout
+    from gcnemu.asm.parse import parse
+    obj = incbin_files.with_suffix(".o")
+    # (8 bytes, not an odd count: llvm-mc 22 never returns when a .p2align pads code by 1-3 bytes)
+    subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", incbin_files.name,
+                    "-o", obj.name], cwd=incbin_files.parent, check=True, capture_output=True, timeout=60)
+    readelf = shutil.which("llvm-readelf-22") or "/usr/lib/llvm-22/bin/llvm-readelf"
+    symbols = subprocess.run([readelf, "-s", obj], capture_output=True, text=True, check=True).stdout
+    mc_after = next(int(line.split()[1], 16) for line in symbols.splitlines() if line.split()[-1:] == ["after"])
+    sections = subprocess.run([readelf, "-S", "-W", obj], capture_output=True, text=True, check=True).stdout
+    rodata = next(line for line in sections.splitlines() if " .rodata " in line).split()
+    offset, size = int(rodata[rodata.index("PROGBITS") + 2], 16), int(rodata[rodata.index("PROGBITS") + 3], 16)
+    mc_rodata = obj.read_bytes()[offset:offset + size]
+    program = parse(incbin_files.read_text(), str(incbin_files))
+    image = layout(program, "gfx90a")
+    assert image.labels["after"] - CODE_BASE == mc_after
+    assert [data for name, _base, data in image.data if name == ".rodata"] == [mc_rodata]
+
+
+def test_item04_incbin_of_missing_file_is_an_error(tmp_path, capsys):
+    """check refuses an .incbin of a file that is not there, in llvm-mc's words and place."""
+    path = tmp_path / "k.s"
+    path.write_text('.text\nk:\n  .incbin "nope.bin", 2, 4\n  s_endpgm\n')
+    rc, out, err = gcnemu(capsys, "check", path, "--arch", "gfx90a")
+    assert rc == 1
+    assert f"{path}:3:11: error: Could not find incbin file 'nope.bin'" in out + err
+    if HAVE_LLVM_MC:
+        mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", path.name, "-o", "/dev/null"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert f"{path.name}:3:11: error: Could not find incbin file 'nope.bin'" in mc.stderr
+
+
+@pytest.mark.parametrize("args, message, column", [
+    ('"blob.bin", -1', "error: skip is negative", 23),
+    ("blob.bin", "error: expected string in '.incbin' directive", 11),
+    ('"blob.bin", x', "error: expected absolute expression", 23),
+])
+def test_item04_incbin_bad_arguments_as_llvm_mc(tmp_path, capsys, args, message, column):
+    (tmp_path / "blob.bin").write_bytes(b"ABCDEFGHIJ")
+    path = tmp_path / "k.s"
+    path.write_text(f".text\nk:\n  .incbin {args}\n  s_endpgm\n")
+    rc, out, err = gcnemu(capsys, "check", path, "--arch", "gfx90a")
+    assert rc == 1
+    assert f"{path}:3:{column}: {message}" in out + err
+    if HAVE_LLVM_MC:
+        mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", path.name, "-o", "/dev/null"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert f"{path.name}:3:{column}: {message}" in mc.stderr
