@@ -27,7 +27,8 @@ import struct
 from dataclasses import dataclass
 
 from .asm.diagnostics import Diagnostic, GcnemuError
-from .asm.kernels import KernelArg, KernelDescription
+from .asm.kernels import KernelArg, KernelDescription, _as_int
+from .asm.program import Span
 
 # user SGPRs in the order the hardware fills them: (role, `.amdhsa_user_sgpr_*` directive, SGPRs)
 USER_SGPRS: tuple[tuple[str, str, int], ...] = (
@@ -231,8 +232,50 @@ def hidden_value(kind: str, grid: tuple[int, int, int], workgroup: tuple[int, in
     return 0  # hidden_global_offset_*, hidden_none, hidden_dynamic_lds_size, hidden_multigrid_sync_arg, ...
 
 
+# The kernel descriptor's KERNARG_SIZE is a 32-bit field (AMDGPUUsage, "Kernel Descriptor";
+# llvm-mc refuses `.amdhsa_kernarg_size` past it with "value out of range"), so no launch can
+# have a larger segment. Real kernels use a few hundred bytes (explicit arguments, then the
+# 256-byte hidden block of code object v5); the ROCm OpenCL runtime caps the explicit arguments
+# at 1 KiB (ROCclr `maxParameterSize_`). gcnemu allocates the segment in host memory, so it takes
+# at most KERNARG_LIMIT bytes: far more than any compiler emits, far less than a blow-up.
+KERNARG_FIELD_MAX = (1 << 32) - 1
+KERNARG_LIMIT = 1 << 20
+
+
+def kernarg_size_errors(desc: KernelDescription) -> list[Diagnostic]:
+    """Why the kernarg segment the metadata asks for cannot be allocated (empty when it can):
+    one error at whichever of `.amdhsa_kernarg_size`, `.kernarg_segment_size` or an argument's
+    `.offset` + `.size` makes it too large, checked before a single byte is allocated."""
+    sources: list[tuple[int, str, Span | None]] = []
+    if desc.has("kernarg_size"):
+        sources.append((desc.value("kernarg_size"), ".amdhsa_kernarg_size", desc.spans.get(".amdhsa_kernarg_size")))
+    meta_span = None
+    if desc.metadata_line is not None and desc.span is not None:
+        meta_span = Span(desc.span.file, desc.metadata_line, 1, desc.metadata_line, 2)
+    if desc.meta("kernarg_segment_size") is not None:
+        sources.append((_as_int(desc.meta("kernarg_segment_size")), ".kernarg_segment_size", meta_span))
+    for a in desc.args or ():
+        sources.append((a.offset + a.size, f"argument {a.index} ('.offset' {a.offset}, '.size' {a.size})", meta_span))
+    if not sources:
+        return []
+    size, what, span = max(sources, key=lambda s: s[0])
+    if size <= KERNARG_LIMIT:
+        return []
+    if size > KERNARG_FIELD_MAX:
+        why = (f"past the 32-bit kernarg size of the kernel descriptor (at most {KERNARG_FIELD_MAX} bytes): "
+               f"no runtime can launch it")
+    else:
+        why = f"gcnemu allocates at most {KERNARG_LIMIT} bytes of kernel arguments ({KERNARG_LIMIT >> 20} MiB)"
+    return [Diagnostic("error", f"kernel '{desc.name}': {what} makes the kernarg segment {size} bytes, {why}",
+                       span, rule="kernarg-size")]
+
+
 def pack_kernarg(desc: KernelDescription, given, buffers: dict[str, int], grid, workgroup, addresses: dict) -> bytes:
-    """The kernarg segment of a launch, laid out by the kernel's metadata."""
+    """The kernarg segment of a launch, laid out by the kernel's metadata. GcnemuError, before
+    anything is allocated, when the metadata asks for a segment larger than KERNARG_LIMIT."""
+    errors = kernarg_size_errors(desc)
+    if errors:
+        raise GcnemuError(errors[0].message, errors)
     bound = bind_args(desc, given)
     seg = bytearray(max(desc.kernarg_size, 8))
     for a in desc.args or ():

@@ -279,8 +279,10 @@ def _row_roles(mn: str, base: str, n: int) -> tuple[tuple[str, bool, bool], ...]
         return _ROW_ROLES[key]
     roles = None
     info = opcodes.lookup(mn)
-    # (scalar atomics: the row cannot say that glc makes sdata a destination; the pattern does)
-    if info is not None and not is_mfma(base) and not base.startswith(("s_atomic_", "s_buffer_atomic_")):
+    # (scalar and buffer atomics: the row cannot say that glc / sc0 makes sdata / vdata a
+    # destination too, the value before the operation coming back into it; the pattern does)
+    if info is not None and not is_mfma(base) and not base.startswith(("s_atomic_", "s_buffer_atomic_",
+                                                                        "buffer_atomic_")):
         found = _roles_from_row(info, n)
         roles = tuple(found) if found is not None else None
     _ROW_ROLES[key] = roles

@@ -13,8 +13,8 @@ which only lands on `callee` if every instruction has its real encoded size
 
 Layout, as llvm-mc lays out an object: each section that holds instructions is laid out in
 the order of the file; instructions take their encoded size; `.p2align`/`.balign`/`.align`
-(bytes on AMDGPU), `.fill`, `.space`/`.skip`/`.zero`, `.byte`/`.short`/`.long`/`.quad` and
-string directives add their bytes. The first code section starts at CODE_BASE, later ones
+(bytes on AMDGPU), `.fill`, `.space`/`.skip`/`.zero`, `.byte`/`.short`/`.long`/`.quad`,
+string directives and `.incbin` (the file's bytes, read by the preprocessor) add their bytes. The first code section starts at CODE_BASE, later ones
 follow, aligned to their largest alignment. The GOT (one 8-byte entry per symbol named by
 `@gotpcrel32`, holding the symbol's address) follows the code.
 
@@ -134,9 +134,16 @@ def _string_bytes(arg: str) -> int:
     return 0
 
 
-def _directive_bytes(d: Directive, offset: int, symbols: dict) -> tuple[int, int]:
+def _incbin_data(d: Directive, incbins: dict) -> bytes:
+    """The bytes an `.incbin` emits, as the preprocessor read them (none when it refused it)."""
+    return incbins.get((d.span.file, d.span.line), b"") if d.span is not None else b""
+
+
+def _directive_bytes(d: Directive, offset: int, symbols: dict, incbins: dict | None = None) -> tuple[int, int]:
     """(bytes the directive adds at `offset`, the alignment it asks for)."""
     name, args = d.name.lower(), d.args
+    if name == ".incbin":
+        return len(_incbin_data(d, incbins or {})), 1
     try:
         if name in _ALIGN_POW2 or name in _ALIGN_BYTES:
             if not args:
@@ -215,7 +222,7 @@ def layout(program: Program, target: str) -> CodeImage:
             elif name == ".previous":
                 previous, section = section, previous
             else:
-                add, align = _directive_bytes(s, offsets.get(section, 0), known)
+                add, align = _directive_bytes(s, offsets.get(section, 0), known, program.incbins)
                 if add or align > 1:
                     pending.setdefault(section, []).append((s, offsets.get(section, 0), add))
                     offsets[section] = offsets.get(section, 0) + add
@@ -258,18 +265,18 @@ def layout(program: Program, target: str) -> CodeImage:
     env = {k: v.value for k, v in program.symbols.items() if isinstance(v, Imm)}
     env.update(labels)
     for sec in data_sections:
-        image.data.append((sec, starts[sec], _section_bytes(pending.get(sec, []), offsets[sec], env)))
+        image.data.append((sec, starts[sec], _section_bytes(pending.get(sec, []), offsets[sec], env, program.incbins)))
     return image
 
 
 DATA_GAP = 0x10000  # room for the GOT (8192 entries) between the code and the first data section
 
 
-def _section_bytes(directives: list, size: int, env: dict) -> bytes:
+def _section_bytes(directives: list, size: int, env: dict, incbins: dict | None = None) -> bytes:
     """The contents of a data section: each directive's bytes at its offset."""
     out = bytearray(size)
     for d, offset, length in directives:
-        data = _directive_data(d, offset, length, env)
+        data = _incbin_data(d, incbins or {}) if d.name.lower() == ".incbin" else _directive_data(d, offset, length, env)
         out[offset:offset + len(data)] = data
     return bytes(out)
 

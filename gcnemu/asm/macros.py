@@ -299,6 +299,8 @@ class _State:
     include_dirs: tuple[str, ...] = ()
     sources: dict[str, list[str]] = field(default_factory=dict)  # included file -> its lines
     include_sites: dict[str, Span] = field(default_factory=dict)  # included file -> its .include line
+    # (file, line) of an `.incbin` -> the bytes it emits (read once here, laid out by asm.image)
+    incbins: dict[tuple[str, int], bytes] = field(default_factory=dict)
     # (index into `out`, symbols): from that output line on, these constant symbols are in force
     env_marks: list = field(default_factory=list)
     includes: list[str] = field(default_factory=list)  # the files being included, outermost first
@@ -593,7 +595,7 @@ _plain: dict = {}  # line text -> _plain_word(text) (across preprocess() calls)
 # checks that every directive `_run` names is here)
 _RUN_DIRECTIVES = frozenset(_IF_OPEN + _LOOP_OPEN + tuple(_BLOCKS) + (
     ".elseif", ".else", ".endif", ".macro", ".endm", ".endmacro", ".endr", ".exitm", ".purgem", ".include",
-    ".end", ".altmacro", ".noaltmacro", ".error", ".err", ".warning", ".set", ".equ", ".equiv"))
+    ".end", ".altmacro", ".noaltmacro", ".error", ".err", ".warning", ".set", ".equ", ".equiv", ".incbin"))
 
 
 def _plain_word(text: str):
@@ -762,6 +764,10 @@ def _run(st: _State, items: list[Line], depth: int, in_macro: bool):
         if low == ".include":
             _emit(st, item)
             _include(st, item, rest, arg_col, depth, in_macro)
+            continue
+        if low == ".incbin":
+            _emit(st, item)
+            _incbin(st, item, rest, arg_col)
             continue
         if low == ".end":  # the rest of this file is not assembled (an including file goes on)
             _emit(st, item)
@@ -983,6 +989,60 @@ def _include(st: _State, item: Line, rest: str, col: int, depth: int, in_macro: 
         st.includes.pop()
 
 
+MAX_INCBIN_BYTES = 64 << 20  # gcnemu's limit on one `.incbin` (kernels embed tables, not images)
+
+
+def _incbin(st: _State, item: Line, rest: str, col: int) -> None:
+    """`.incbin "file"[, skip[, count]]`: the file's bytes (from `skip`, at most `count`) are
+    emitted here, found like an `.include` file. llvm-mc's checks and words: a missing file, a
+    name not in quotes, a negative skip are errors; a negative count warns and emits nothing."""
+    parts = _split_top(rest)
+    text = parts[0].strip() if parts else ""
+    if not (len(text) >= 2 and text[0] == '"' and text.endswith('"')):
+        _error(st, item, "expected string in '.incbin' directive", col, rule="include")
+        return
+    if len(parts) > 3:
+        _error(st, item, "expected newline", col + len(parts[0]) + len(parts[1]) + len(parts[2]) + 2, rule="include")
+        return
+    numbers: list[int] = []
+    at = col + len(parts[0]) + 1
+    for piece in parts[1:]:
+        pcol = at + len(piece) - len(piece.lstrip())
+        try:
+            numbers.append(evaluate(piece, st.symbols))
+        except _ExprError:
+            _error(st, item, "expected absolute expression", pcol, rule="include")
+            return
+        if len(numbers) == 1 and numbers[0] < 0:
+            _error(st, item, "skip is negative", pcol, rule="include")
+            return
+        if len(numbers) == 2 and numbers[1] < 0:
+            _error(st, item, "negative count has no effect", pcol, rule="include", severity="warning")
+            return
+        at += len(piece) + 1
+    name = text[1:-1]
+    path = find_include(name, item.file or st.file, st.include_dirs)
+    if path is None:
+        _error(st, item, f"Could not find incbin file '{name}'", col, rule="include")
+        return
+    skip = numbers[0] if numbers else 0
+    count = numbers[1] if len(numbers) > 1 else None
+    try:
+        size = Path(path).stat().st_size
+        want = max(0, size - skip) if count is None else max(0, min(count, size - skip))
+        if want > MAX_INCBIN_BYTES:
+            _error(st, item, f"'.incbin' of {want} bytes: gcnemu includes at most {MAX_INCBIN_BYTES} bytes",
+                   col, len(text), rule="include")
+            return
+        with open(path, "rb") as f:
+            f.seek(skip)
+            data = f.read(want)
+    except OSError as e:
+        _error(st, item, f"cannot read incbin file '{name}': {e.strerror or e}", col, len(text), rule="include")
+        return
+    st.incbins[(item.file or st.file, item.line)] = data
+
+
 def _loop(st: _State, item: Line, low: str, rest: str, col: int, word: str, body: list[Line], depth: int):
     arg_col = col + len(word) + 1
     chain = item.chain + (item.line,)
@@ -1041,6 +1101,7 @@ class Expansion:
     # (index into `lines`, symbols): the constant symbols in force from that line on (copied on
     # write, so each mark keeps its own values: `_v = _v + 1` in a .rept gives one mark a pass)
     env_marks: list = field(default_factory=list)
+    incbins: dict = field(default_factory=dict)  # (file, line) of an `.incbin` -> its bytes
 
 
 def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lines: int = MAX_LINES,
@@ -1067,7 +1128,7 @@ def preprocess(lines: list[str], file: str = "<input>", include_dirs=(), max_lin
         pass
     except RecursionError:
         st.diags.append(Diagnostic("error", "macro expansion nested too deeply", Span(file, 1, 1, 1, 2), rule="macro"))
-    return Expansion(st.out, st.diags, st.sources, st.symbols, st.include_sites, st.env_marks)
+    return Expansion(st.out, st.diags, st.sources, st.symbols, st.include_sites, st.env_marks, st.incbins)
 
 
 def expand_detailed(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES,
@@ -1086,7 +1147,7 @@ def expand(lines: list[str], file: str = "<input>", max_lines: int = MAX_LINES
 
 # (`.set`/`=`/`.equ` alone need no preprocessor: the parser keeps those symbols in order itself)
 _MACRO_WORD = re.compile(r"\.(?:macro|rept|irpc?|if[a-z]*|endr|endm(?:acro)?|exitm|purgem|else(?:if)?|endif|include|equiv"
-                         r"|error|err|warning|end|altmacro|noaltmacro)\b", re.I)
+                         r"|error|err|warning|end|altmacro|noaltmacro|incbin)\b", re.I)
 
 
 def needs_expansion(lines: list[str] | str) -> bool:

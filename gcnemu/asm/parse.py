@@ -1967,6 +1967,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
         prog.diagnostics.extend(ex.diagnostics)
         prog.sources = ex.sources
         prog.include_sites = ex.include_sites
+        prog.incbins = ex.incbins
         source = _expanded_source(prog, ex.lines, ex.include_sites, ex.env_marks, pend)
     else:
         source = _plain_source(prog, file, pend)

@@ -267,6 +267,8 @@ class Program:
     sources: dict = field(default_factory=dict)
     # included file -> the span of the `.include` that brought it in (for "included from" notes)
     include_sites: dict = field(default_factory=dict)
+    # (file, line) of an `.incbin` -> the bytes it emits (the preprocessor reads the file once)
+    incbins: dict = field(default_factory=dict)
 
     @property
     def instructions(self) -> list[Instruction]:

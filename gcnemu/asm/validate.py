@@ -520,12 +520,18 @@ def validate(program: Program, target: str, memo: bool = True) -> list[Diagnosti
 # `.amdhsa_kernel` directives that llvm-mc takes only from gfx90a on
 _DESCRIPTOR_GFX90A = frozenset({".amdhsa_accum_offset", ".amdhsa_tg_split"})
 _END_KERNEL = ".end_amdhsa_kernel"
+# `.amdhsa_kernel` directives that fill a whole 32-bit field of the kernel descriptor (AMDGPUUsage,
+# "Kernel Descriptor": GROUP_SEGMENT_FIXED_SIZE, PRIVATE_SEGMENT_FIXED_SIZE, KERNARG_SIZE are
+# uint32); llvm-mc 22 refuses a value outside 0..2^32-1 with "value out of range" under the value
+_DESCRIPTOR_U32 = frozenset({".amdhsa_kernarg_size", ".amdhsa_group_segment_fixed_size",
+                             ".amdhsa_private_segment_fixed_size"})
 
 
 def _descriptor_checks(program: Program, target: str) -> list[Diagnostic]:
     """What llvm-mc 22 checks of each `.amdhsa_kernel` block, with its error recovery.
 
-    Per line: a directive may not repeat; `.amdhsa_accum_offset`/`.amdhsa_tg_split` need gfx90a+;
+    Per line: a directive may not repeat; the 32-bit sizes (`.amdhsa_kernarg_size`, ...) must
+    fit 32 bits; `.amdhsa_accum_offset`/`.amdhsa_tg_split` need gfx90a+;
     `.amdhsa_reserve_xnack_mask 0` needs a target id with `xnack-` (without `:xnack-`, XNACK is
     'any' and the mask must be reserved), and the reverse. The first such error abandons the
     block, as llvm-mc's parser does: its later `.amdhsa_*` lines and `.end_amdhsa_kernel` are then
@@ -600,6 +606,12 @@ def _descriptor_checks(program: Program, target: str) -> list[Diagnostic]:
             error("directive requires gfx90a+", st, width=len(name))
             abandoned = True
             continue
+        if name in _DESCRIPTOR_U32 and st.args:
+            v = value(st)
+            if v is not None and not 0 <= v <= 0xFFFFFFFF:
+                error("value out of range", st, value_column(st), width=max(1, len(str(st.args[0]).strip())))
+                abandoned = True
+                continue
         if name == ".amdhsa_reserve_xnack_mask" and st.args:
             if xnack is None:
                 xnack = target_features(program).get("xnack", "any")

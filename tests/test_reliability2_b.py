@@ -1,0 +1,296 @@
+"""Issue 25, second reliability campaign (items 2, 3, 4, 8, 9, 10).
+
+Each test rebuilds the issue's reproduction and asserts what a user would see: an llvm-mc style
+error where llvm-mc gives one (compared with llvm-mc-22 itself when it is installed), a lint
+finding where the run finds a hazard, bytes where llvm-mc lays them out, memory that stays
+within its budget.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gcnemu.cli import main
+
+LLVM_MC = shutil.which("llvm-mc-22") or "/usr/lib/llvm-22/bin/llvm-mc"
+HAVE_LLVM_MC = Path(LLVM_MC).exists()
+
+
+def gcnemu(capsys, *argv) -> tuple[int, str, str]:
+    """Run the command line in-process: (exit status, stdout, stderr), never a traceback."""
+    try:
+        rc = main([str(a) for a in argv])
+    except SystemExit as e:
+        rc = e.code
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "internal error" not in out + err, out + err
+    return rc, out, err
+
+
+def llvm_mc(path: Path, target: str = "gfx90a") -> subprocess.CompletedProcess:
+    return subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}", "-filetype=obj", str(path),
+                           "-o", "/dev/null"], capture_output=True, text=True)
+
+
+# ---------------------------------------------------------------- item 8: kernarg sizes
+
+
+def kernel_with_metadata(kernarg_size: int = 8, segment_size: int = 8, offset: int = 0) -> str:
+    """A one-argument kernel (`x`, 4 bytes) whose three kernarg sizes are given."""
+    return f""".amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.text
+.globl k
+.p2align 8
+.type k,@function
+k:
+  s_load_dword s2, s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_mov_b32 v1, s2
+  s_endpgm
+.rodata
+.p2align 6
+.amdhsa_kernel k
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_next_free_vgpr 2
+  .amdhsa_next_free_sgpr 4
+  .amdhsa_accum_offset 4
+  .amdhsa_kernarg_size {kernarg_size}
+.end_amdhsa_kernel
+.amdgpu_metadata
+---
+amdhsa.version: [ 1, 2 ]
+amdhsa.kernels:
+  - .name: k
+    .symbol: k.kd
+    .kernarg_segment_size: {segment_size}
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .wavefront_size: 64
+    .sgpr_count: 4
+    .vgpr_count: 2
+    .max_flat_workgroup_size: 64
+    .args:
+      - .name: x
+        .offset: {offset}
+        .size: 4
+        .value_kind: by_value
+...
+.end_amdgpu_metadata
+"""
+
+
+@pytest.mark.parametrize("value", ["9999999999", "4294967296", "-1", "1<<32"])
+def test_item08_kernarg_offset_bounded_check_matches_llvm_mc(tmp_path, capsys, value):
+    """`.amdhsa_kernarg_size` fills a 32-bit descriptor field: check refuses what llvm-mc refuses,
+    at the same line and column, with the same words, and the block's end is then unknown."""
+    path = tmp_path / "k.s"
+    path.write_text(kernel_with_metadata().replace(".amdhsa_kernarg_size 8", f".amdhsa_kernarg_size {value}"))
+    rc, out, err = gcnemu(capsys, "check", path)
+    assert rc == 1
+    text = out + err
+    assert f"{path}:18:24: error: value out of range" in text
+    assert f"  .amdhsa_kernarg_size {value}\n                       ^{'~' * (len(value) - 1)}\n" in text
+    assert f"{path}:19:1: error: unknown directive" in text
+    if HAVE_LLVM_MC:
+        mc = llvm_mc(path)
+        assert mc.returncode != 0
+        assert f"{path}:18:24: error: value out of range" in mc.stderr
+
+
+def test_item08_kernarg_offset_bounded_check_keeps_largest_32bit(tmp_path, capsys):
+    path = tmp_path / "k.s"
+    path.write_text(kernel_with_metadata(kernarg_size=0xFFFFFFFF))
+    rc, out, err = gcnemu(capsys, "check", path)
+    assert rc == 0, out + err
+    if HAVE_LLVM_MC:
+        assert llvm_mc(path).returncode == 0
+
+
+@pytest.mark.parametrize("sizes, culprit", [
+    (dict(offset=9999999999), "argument 0 ('.offset' 9999999999, '.size' 4)"),
+    (dict(segment_size=9999999999), ".kernarg_segment_size"),
+    (dict(segment_size=64 << 20), ".kernarg_segment_size"),
+])
+def test_item08_kernarg_offset_bounded(tmp_path, capsys, sizes, culprit):
+    """A metadata offset or segment size that llvm-mc lets through (it is YAML) is refused at
+    launch, naming the field, before the segment is allocated: no 19.5 GB blow-up."""
+    path = tmp_path / "k.s"
+    path.write_text(kernel_with_metadata(**sizes))
+    rc, out, err = gcnemu(capsys, "run", path, "--arg", "x=5")
+    assert rc == 1
+    first = (out + err).strip().splitlines()[0]
+    assert first.startswith(f"{path}:24:1: error: kernel 'k': {culprit} makes the kernarg segment")
+    assert "bytes" in first
+
+
+def test_item08_kernarg_of_a_real_size_still_runs(tmp_path, capsys):
+    """A 4 KiB segment with its argument in the last dword is within the bound and is read."""
+    import json
+    path = tmp_path / "k.s"
+    path.write_text(kernel_with_metadata(segment_size=4096, offset=4092).replace("s[0:1], 0x0\n", "s[0:1], 0xffc\n"))
+    rc, out, err = gcnemu(capsys, "run", path, "--arg", "x=7", "--print", "v1", "--format", "json")
+    assert rc == 0, out + err
+    assert json.loads(out)["waves"][0]["registers"]["v1"] == [7] * 64
+
+
+# ---------------------------------------------------------------- item 4: .incbin
+
+
+INCBIN_KERNEL = """.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.text
+k:
+  s_getpc_b64 s[0:1]
+  s_branch after
+  .incbin "blob.bin", 2, 8
+  .p2align 2
+after:
+  s_getpc_b64 s[2:3]
+  s_sub_u32 s4, s2, s0
+  s_getpc_b64 s[6:7]
+  s_add_u32 s6, s6, table@rel32@lo+4
+  s_addc_u32 s7, s7, table@rel32@hi+12
+  s_load_dword s8, s[6:7], 0x8
+  s_load_dword s9, s[6:7], 0x1c
+  s_load_dword s10, s[6:7], 0x20
+  s_waitcnt lgkmcnt(0)
+  s_endpgm
+.rodata
+table:
+  .incbin "tab.bin"
+  .byte 7, 8, 9, 10
+"""
+
+
+@pytest.fixture
+def incbin_files(tmp_path):
+    (tmp_path / "blob.bin").write_bytes(b"ABCDEFGHIJ")
+    (tmp_path / "tab.bin").write_bytes(b"".join((100 + i).to_bytes(4, "little") for i in range(8)))
+    path = tmp_path / "k.s"
+    path.write_text(INCBIN_KERNEL)
+    return path
+
+
+def test_item04_incbin_bytes_laid_out(incbin_files, capsys):
+    """`.incbin "blob.bin", 2, 8` puts 8 bytes in the code: the next instruction is at byte 16
+    (4 + 4 + 8), so two s_getpc_b64 16 bytes apart; the .rodata table made of an
+    .incbin is loaded, and its dwords are the file's (100, 101, ...) followed by the `.byte`s."""
+    import json
+    rc, out, err = gcnemu(capsys, "run", incbin_files, "--print", "s4", "s8", "s9", "s10", "--format", "json")
+    assert rc == 0, out + err
+    regs = json.loads(out)["waves"][0]["registers"]
+    assert (regs["s4"], regs["s8"], regs["s9"], regs["s10"]) == (16, 102, 107, 0x0A090807)
+
+
+@pytest.mark.skipif(not HAVE_LLVM_MC, reason="needs llvm-mc-22")
+def test_item04_incbin_layout_matches_llvm_mc(incbin_files):
+    """The same offsets and bytes as llvm-mc's object: `after` and the .rodata section."""
+    from gcnemu.asm.image import CODE_BASE, layout
+    from gcnemu.asm.parse import parse
+    obj = incbin_files.with_suffix(".o")
+    # (8 bytes, not an odd count: llvm-mc 22 never returns when a .p2align pads code by 1-3 bytes)
+    subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", incbin_files.name,
+                    "-o", obj.name], cwd=incbin_files.parent, check=True, capture_output=True, timeout=60)
+    readelf = shutil.which("llvm-readelf-22") or "/usr/lib/llvm-22/bin/llvm-readelf"
+    symbols = subprocess.run([readelf, "-s", obj], capture_output=True, text=True, check=True).stdout
+    mc_after = next(int(line.split()[1], 16) for line in symbols.splitlines() if line.split()[-1:] == ["after"])
+    sections = subprocess.run([readelf, "-S", "-W", obj], capture_output=True, text=True, check=True).stdout
+    rodata = next(line for line in sections.splitlines() if " .rodata " in line).split()
+    offset, size = int(rodata[rodata.index("PROGBITS") + 2], 16), int(rodata[rodata.index("PROGBITS") + 3], 16)
+    mc_rodata = obj.read_bytes()[offset:offset + size]
+    program = parse(incbin_files.read_text(), str(incbin_files))
+    image = layout(program, "gfx90a")
+    assert image.labels["after"] - CODE_BASE == mc_after
+    assert [data for name, _base, data in image.data if name == ".rodata"] == [mc_rodata]
+
+
+def test_item04_incbin_of_missing_file_is_an_error(tmp_path, capsys):
+    """check refuses an .incbin of a file that is not there, in llvm-mc's words and place."""
+    path = tmp_path / "k.s"
+    path.write_text('.text\nk:\n  .incbin "nope.bin", 2, 4\n  s_endpgm\n')
+    rc, out, err = gcnemu(capsys, "check", path, "--arch", "gfx90a")
+    assert rc == 1
+    assert f"{path}:3:11: error: Could not find incbin file 'nope.bin'" in out + err
+    if HAVE_LLVM_MC:
+        mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", path.name, "-o", "/dev/null"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert f"{path.name}:3:11: error: Could not find incbin file 'nope.bin'" in mc.stderr
+
+
+@pytest.mark.parametrize("args, message, column", [
+    ('"blob.bin", -1', "error: skip is negative", 23),
+    ("blob.bin", "error: expected string in '.incbin' directive", 11),
+    ('"blob.bin", x', "error: expected absolute expression", 23),
+])
+def test_item04_incbin_bad_arguments_as_llvm_mc(tmp_path, capsys, args, message, column):
+    (tmp_path / "blob.bin").write_bytes(b"ABCDEFGHIJ")
+    path = tmp_path / "k.s"
+    path.write_text(f".text\nk:\n  .incbin {args}\n  s_endpgm\n")
+    rc, out, err = gcnemu(capsys, "check", path, "--arch", "gfx90a")
+    assert rc == 1
+    assert f"{path}:3:{column}: {message}" in out + err
+    if HAVE_LLVM_MC:
+        mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", path.name, "-o", "/dev/null"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert f"{path.name}:3:{column}: {message}" in mc.stderr
+
+
+# ---------------------------------------------------------------- item 2: returning buffer atomics
+
+
+def atomic_kernel(target: str, policy: str) -> str:
+    """A buffer_atomic_add whose pre-op value (5) comes back into v1, read on the next line."""
+    return f"""; gcnemu:
+;   arch: {target}
+;   buffer A: u32[64] = 5
+;   arg: A
+  s_load_dwordx2 s[8:9], s[0:1], 0x0
+  s_mov_b32 s10, 256
+  s_mov_b32 s11, 0x00027000
+  v_lshlrev_b32 v0, 2, v0
+  v_mov_b32 v1, 1
+  s_waitcnt lgkmcnt(0)
+  buffer_atomic_add v1, v0, s[8:11], 0 offen {policy}
+  v_mov_b32 v2, v1
+  s_endpgm
+"""
+
+
+RETURNING = [("gfx908", "glc"), ("gfx90a", "glc"), ("gfx942", "sc0"), ("gfx950", "sc0")]
+
+
+@pytest.mark.parametrize("target, policy", RETURNING)
+def test_item02_buffer_atomic_return_tracked_by_lint(tmp_path, capsys, target, policy):
+    """With glc (sc0 on gfx942/gfx950) the atomic writes vdata back like a load: lint reports
+    the read of v1 on line 12 under vmcnt, --fix waits for it, and the fixed run reads 5."""
+    import json
+    path = tmp_path / "k.s"
+    path.write_text(atomic_kernel(target, policy))
+    rc, out, err = gcnemu(capsys, "lint", path, "--arch", target)
+    assert rc == 1
+    assert (f"{path}:12:17: warning: v_mov_b32 reads v1 before buffer_atomic_add (line 11) has returned it "
+            f"[vmem-result-before-vmcnt]") in out + err
+    fixed = tmp_path / "fixed.s"
+    rc, out, err = gcnemu(capsys, "lint", path, "--arch", target, "--fix", "-o", fixed)
+    assert rc == 0, out + err
+    lines = fixed.read_text().splitlines()
+    at = lines.index("  v_mov_b32 v2, v1")
+    assert lines[at - 1].strip() == "s_waitcnt vmcnt(0)"
+    rc, out, err = gcnemu(capsys, "run", fixed, "--print", "v2", "--format", "json")
+    assert rc == 0, out + err
+    result = json.loads(out)
+    assert result["waves"][0]["registers"]["v2"] == [5] * 64
+    assert not [d for d in result["diagnostics"] if d["severity"] == "warning"]
+
+
+@pytest.mark.parametrize("target", ["gfx90a", "gfx942"])
+def test_item02_buffer_atomic_without_return_is_no_load(tmp_path, capsys, target):
+    """Without glc/sc0 nothing comes back: reading v1 afterwards is no hazard, lint stays quiet."""
+    path = tmp_path / "k.s"
+    path.write_text(atomic_kernel(target, ""))
+    rc, out, err = gcnemu(capsys, "lint", path, "--arch", target)
+    assert rc == 0, out + err
