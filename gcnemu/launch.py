@@ -206,10 +206,37 @@ def hidden_value(kind: str, grid: tuple[int, int, int], workgroup: tuple[int, in
     return 0  # hidden_global_offset_*, hidden_none, hidden_dynamic_lds_size, hidden_multigrid_sync_arg, ...
 
 
+# The ROCm runtime (CLR, rocclr/device/rocm/rockernel.cpp, LightningKernel::postLoad) raises a
+# kernel's kernarg alignment to at least 128 bytes (rounded to the cache line, which 128 already
+# is a multiple of on gfx9), and VirtualGPU::allocKernArg (rocclr/device/rocm/rocvirtual.cpp) hands
+# out each dispatch's kernarg buffer from a pool at that alignment. The bytes from the end of the
+# segment to the next 128-byte boundary therefore belong to this dispatch and to nothing else:
+# llc relies on that when it loads three 4-byte arguments at offset 8 with one s_load_dwordx4
+# (16 bytes, 4 past a 20-byte segment). hipGraph nodes reserve alignUp(size, alignment) the same
+# way (hipamd/src/hip_graph_internal.hpp). gcnemu allocates exactly that padded size.
+RUNTIME_KERNARG_ALIGN = 128
+
+
+def kernarg_allocation_bytes(desc: KernelDescription) -> int:
+    """Bytes the ROCm runtime reserves for this kernel's kernarg segment (see above): the
+    segment rounded up to max(.kernarg_segment_align, 128). Padding bytes read as zero."""
+    align = max(RUNTIME_KERNARG_ALIGN, _as_align(desc.meta("kernarg_segment_align", 0)))
+    size = max(desc.kernarg_size, 8)
+    return -(-size // align) * align
+
+
+def _as_align(value) -> int:
+    try:
+        return int(value, 0) if isinstance(value, str) else int(value or 0)
+    except ValueError:  # verified metadata says an integer; an odd one changes nothing here
+        return 0
+
+
 def pack_kernarg(desc: KernelDescription, given, buffers: dict[str, int], grid, workgroup, addresses: dict) -> bytes:
-    """The kernarg segment of a launch, laid out by the kernel's metadata."""
+    """The kernarg buffer of a launch: the segment laid out by the kernel's metadata, padded to
+    what the runtime allocates (`kernarg_allocation_bytes`)."""
     bound = bind_args(desc, given)
-    seg = bytearray(max(desc.kernarg_size, 8))
+    seg = bytearray(kernarg_allocation_bytes(desc))
     for a in desc.args or ():
         if a.index in bound:
             name, value = bound[a.index]
