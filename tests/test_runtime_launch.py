@@ -77,3 +77,72 @@ def test_a_load_past_what_the_runtime_allocates_still_stops_naming_the_kernarg_b
     line = p.read_text().splitlines().index("\ts_load_dwordx4 s[0:3], s[4:5], 0x78") + 1
     assert r.stderr.startswith(f"{p}:{line}:")
     assert "runs past the end of buffer '__kernarg'" in r.stderr
+
+
+# ---------------------------------------------------------------- dynamic LDS
+
+
+def launch(path: Path, target: str, kernel: str, wg: int, lds_dynamic: int, **args) -> gcnemu.Simulation:
+    setup = gcnemu.Setup(workgroup_size=(wg, 1, 1), kernel=kernel, lds_dynamic=lds_dynamic)
+    for name in ("o", "x", "seen"):
+        setup.add_buffer(name, np.arange(wg, dtype=np.float32) if name == "x" else np.zeros(wg, np.float32))
+    setup.args = args
+    return gcnemu.Simulation(gcnemu.resolve(gcnemu.parse_file(str(path)), target), setup).run()
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_local_pointer_argument_gets_the_launchs_dynamic_lds(compiled, target):
+    """rotate_local has .group_segment_fixed_size 0: its 128 floats of LDS come from the launch alone."""
+    assert ".amdhsa_group_segment_fixed_size 0" in compiled[target].read_text()
+    sim = launch(compiled[target], target, "rotate_local", 128, 512, o="o", **{"in": "x"}, seen="seen")
+    assert sim.error is None, sim.error
+    np.testing.assert_array_equal(sim.buffer("o", np.float32), np.roll(np.arange(128, dtype=np.float32), -1))
+    assert sim.buffer("seen", np.uint32)[0] == 512  # hidden_dynamic_lds_size, as the kernel reads it
+    packet = sim.memory.buffer("__dispatch").data
+    assert int(packet[28:32].view(np.uint32)[0]) == 512  # the packet's group_segment_size: 0 static + 512
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_kernel_without_hidden_dynamic_lds_size_still_gets_its_dynamic_lds(compiled, target):
+    kernels = gcnemu.parse_file(str(compiled[target]))
+    from gcnemu.asm.kernels import find
+    kinds = [a.value_kind for a in find(kernels, "reverse_local").args]
+    assert "dynamic_shared_pointer" in kinds and not [k for k in kinds if k.startswith("hidden_")]
+    sim = launch(compiled[target], target, "reverse_local", 64, 200, o="o", **{"in": "x"}, n=50)
+    assert sim.error is None, sim.error
+    want = np.zeros(64, np.float32)
+    want[:50] = np.arange(50, dtype=np.float32)[::-1]
+    np.testing.assert_array_equal(sim.buffer("o", np.float32), want)
+
+
+def test_too_little_dynamic_lds_is_an_lds_error_at_the_write(compiled):
+    """50 floats need 200 bytes: with 100, lanes 25.. write past the group segment."""
+    sim = launch(compiled["gfx90a"], "gfx90a", "reverse_local", 64, 100, o="o", **{"in": "x"}, n=50)
+    assert sim.error is not None
+    assert "is beyond the 100 bytes of LDS the kernel allocates" in sim.error.message
+    assert "lanes 25, 26" in sim.error.message
+
+
+def test_lds_dynamic_on_the_command_line_and_in_the_header(compiled, tmp_path):
+    path = compiled["gfx942"]
+    common = ["--kernel", "reverse_local", "--buffer", "o=f32[64]", "--buffer", "x=f32[64]:arange(64)",
+              "--arg", "o=o", "--arg", "in=x", "--arg", "n=64"]
+    assert gcnemu_cli("run", str(path), *common, "--lds-dynamic", "256").returncode == 0
+    short = gcnemu_cli("run", str(path), *common, "--lds-dynamic", "128")
+    assert short.returncode == 1 and "is beyond the 128 bytes of LDS" in short.stderr
+    bad = gcnemu_cli("run", str(path), *common, "--lds-dynamic", "300000")
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert "dynamic LDS bytes must be at most" in bad.stderr and "--lds-dynamic 300000" in bad.stderr
+    too_big = gcnemu_cli("run", str(compiled["gfx90a"]), *common, "--lds-dynamic", "65540")
+    assert too_big.returncode == 1 and "exceed the 65536 bytes of a workgroup on gfx90a" in too_big.stderr
+    snippet = tmp_path / "rev.s"
+    snippet.write_text("// gcnemu:\n//   kernel: reverse_local\n//   workgroup: 64\n//   lds-dynamic: 256\n"
+                       "//   buffer o: f32[64] = 0\n//   buffer x: f32[64] = arange(64)\n//   arg: o=o, in=x, n=64\n"
+                       "//   expect o == x[::-1]\n" + path.read_text())
+    r = gcnemu_cli("test", str(snippet))
+    assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
+    r = gcnemu_cli("test", str(snippet), "--lds-dynamic", "64")  # the option wins over the header
+    assert r.returncode == 1 and "beyond the 64 bytes" in r.stdout + r.stderr
+    for cmd in ("timeline", "step"):
+        extra = ["--batch", "/dev/null"] if cmd == "step" else []
+        assert gcnemu_cli(cmd, str(snippet), "--lds-dynamic", "256", *extra).returncode == 0
