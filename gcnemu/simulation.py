@@ -106,6 +106,8 @@ class Simulation:
             self.lds.limit = self._group_bytes
         self.engine = Engine(kernel, self.waves, self.memory, self.lds, latencies,
                              max_cycles=max_cycles, max_instructions=max_instructions, race_check=race_check)
+        if self.descriptor is not None and self.descriptor.has("next_free_vgpr"):
+            self.engine.vgpr_limit = min(self.engine.vgpr_limit, self._indexable_vgprs(self.descriptor))
         if monitor:
             from .analysis.monitor import HazardMonitor
             from .analysis.values import LaunchFacts
@@ -113,6 +115,19 @@ class Simulation:
         self.error: Diagnostic | None = None
 
     # ------------------------------------------------------------ launch
+    def _indexable_vgprs(self, desc) -> int:
+        """VGPRs an operand relocated by VGPR indexing mode may reach: the kernel's allocation
+        (.amdhsa_next_free_vgpr), and on gfx90a+ not into its AGPRs, which follow from
+        .amdhsa_accum_offset in the unified register file when the kernel uses any."""
+        limit = desc.value("next_free_vgpr")
+        if desc.has("accum_offset"):
+            from .asm.program import Modified, Reg
+            uses_agprs = any(type(getattr(o, "inner", o)) is Reg and getattr(o, "inner", o).file == "a"
+                             for ins in self.kernel.instructions for o in ins.operands if type(o) in (Reg, Modified))
+            if uses_agprs:
+                limit = min(limit, desc.value("accum_offset"))
+        return limit
+
     def _group_segment(self, desc) -> int:
         """The dispatch's group segment (LDS bytes per workgroup): the kernel's static size plus
         the launch's dynamic size, whatever the metadata lists. CLR's VirtualGPU::submitKernelInternal

@@ -194,6 +194,9 @@ class FunctionalEngine:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
+        if any(ins.mnemonic.startswith("s_set_gpr_idx_") for ins in self.kernel.instructions):
+            # its operands move with M0 at run time; the timed engine relocates them (semantics.gpr_idx)
+            raise Ungroupable("VGPR indexing mode (s_set_gpr_idx_on) runs on the timed engine")
         PC, DONE, BARRIER = self.PC, self.DONE, self.BARRIER
         n_ins = len(self.decoded)
         everyone = EVERYONE
