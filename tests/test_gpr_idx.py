@@ -174,3 +174,36 @@ def test_v_movrel_is_rejected_on_every_target_as_llvm_mc_rejects_it(target):
         mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}", "-o", "/dev/null"],
                             input=text, capture_output=True, text=True)
         assert mc.stderr.count("instruction not supported on this GPU") == 4
+
+
+# ---------------------------------------------------------------- wait states, from LLVM
+
+
+# (producer, consumer, wait states llc-22's GCNHazardRecognizer puts between them)
+M0_PAIRS = [
+    ("s_set_gpr_idx_on s2, gpr_idx(SRC0)", "s_movrels_b32 s4, s6", 1),  # checkReadM0Hazards: SALU def of M0
+    ("s_set_gpr_idx_idx s2", "ds_read_addtid_b32 v1", 1),
+    ("s_set_gpr_idx_on s2, gpr_idx(SRC0)", "v_mov_b32 v1, v2", 0),  # no rule for the indexed VALU itself
+]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_m0_written_by_gpr_idx_needs_the_wait_states_llc_inserts(target):
+    """S_SET_GPR_IDX_ON/_MODE/_IDX define M0 (LLVM SOPInstructions.td: Defs = [M0, MODE]), so
+    GCNHazardRecognizer::checkReadM0Hazards counts them as SALU writers of M0; nothing else in it
+    names VGPR indexing. Pinned against llc-22 -run-pass=post-RA-hazard-rec, and lint agrees."""
+    sys.path.insert(0, str(HERE))
+    from hazard_cases import mir
+    if not mir.AVAILABLE:
+        pytest.skip("needs llc-22 and llvm-mc 22")
+    from gcnemu.analysis.lint import lint
+    counts = mir.llc_wait_states_many([[p, c] for p, c, _ in M0_PAIRS], target)
+    assert [c[-1] for c in counts] == [n for _, _, n in M0_PAIRS]
+    for producer, consumer, n in M0_PAIRS:
+        bare = f"\t{producer}\n\t{consumer}\n\ts_endpgm\n"
+        warned = [d.rule for d in lint(gcnemu.parse(bare), target) if d.severity == "warning"]
+        assert (warned != []) == (n > 0), (producer, consumer, warned)
+        if n:
+            assert warned[0].startswith("salu-m0-")
+            padded = f"\t{producer}\n\ts_nop {n - 1}\n\t{consumer}\n\ts_endpgm\n"
+            assert [d for d in lint(gcnemu.parse(padded), target) if d.severity == "warning"] == []
