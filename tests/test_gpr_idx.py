@@ -207,3 +207,20 @@ def test_m0_written_by_gpr_idx_needs_the_wait_states_llc_inserts(target):
             assert warned[0].startswith("salu-m0-")
             padded = f"\t{producer}\n\ts_nop {n - 1}\n\t{consumer}\n\ts_endpgm\n"
             assert [d for d in lint(gcnemu.parse(padded), target) if d.severity == "warning"] == []
+
+
+def test_going_back_in_the_debugger_undoes_the_indexing_mode(tmp_path):
+    """MODE.GPR_IDX_EN is wave state like the registers: `back` past s_set_gpr_idx_off turns
+    indexing on again, so stepping forward once more relocates the next v_mov_b32 as before."""
+    p = tmp_path / "idx.s"
+    p.write_text(SNIPPET.format(arch="gfx90a"))
+    cmds = tmp_path / "cmds"
+    move = SNIPPET.splitlines().index("\tv_mov_b32 v5, v0") + 1
+    # stop at the indexed v_mov, run it and s_set_gpr_idx_off, go back to the stop (one snapshot
+    # restore, no replay), run the v_mov again
+    cmds.write_text(f"break {move}\ncontinue\nstep\nstep\nback 2\nstep\nprint v5\n")
+    r = subprocess.run([sys.executable, "-m", "gcnemu", "step", str(p), "--batch", str(cmds)], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    v5 = [ln for ln in r.stdout.splitlines() if ln.startswith("v5")]
+    assert v5 and "0x0000000d" in v5[-1], r.stdout[-2000:]  # 13 = v[0 + 3]; without indexing it is 10

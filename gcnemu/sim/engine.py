@@ -258,6 +258,8 @@ class EngineSnapshot:
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
     races: tuple | None = None  # (accesses, epoch, releases, recorded) of the LDS race detector
+    # per wave, the hardware registers s_setreg and s_set_gpr_idx_* wrote (MODE: float mode, GPR_IDX_EN)
+    hwregs: list | None = None
 
 
 _WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
@@ -620,7 +622,8 @@ class Engine:
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
             races=tuple(None if det is None else (len(det.accesses), det.epoch, len(det.releases), det.recorded)
-                        for det in (self.lds_races, self.global_races)))
+                        for det in (self.lds_races, self.global_races)),
+            hwregs=[dict(_HWREGS.get(id(w.state), {})) for w in self.waves])
 
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
@@ -636,6 +639,10 @@ class Engine:
             for name, arr in zip(_WAVE_ARRAYS, arrays):
                 getattr(state, name)[...] = arr
             state.scc, state.pc, state.done = scc, pc, done
+        for w, regs in zip(self.waves, snap.hwregs or ()):
+            if id(w.state) in _HWREGS:  # (an entry exists once the wave wrote one; its finalizer drops it)
+                _HWREGS[id(w.state)].clear()
+                _HWREGS[id(w.state)].update(regs)
         for b, data in zip(self.memory.buffers, snap.memory):
             b.data[...] = data
         self.lds.data[...] = snap.lds
