@@ -146,3 +146,42 @@ def test_lds_dynamic_on_the_command_line_and_in_the_header(compiled, tmp_path):
     for cmd in ("timeline", "step"):
         extra = ["--batch", "/dev/null"] if cmd == "step" else []
         assert gcnemu_cli(cmd, str(snippet), "--lds-dynamic", "256", *extra).returncode == 0
+
+
+@pytest.mark.parametrize("engine", ["timed", "functional"])
+def test_a_grid_with_dynamic_lds_matches_numpy_on_both_engines(compiled, engine):
+    """Two workgroups of 128 work-items, each rotating its own 512 bytes of dynamic LDS."""
+    from gcnemu.commands.run import CliSource
+    from gcnemu.grid import GridJob, run_functional, run_grid
+    from gcnemu.snippets.runner import load_snippet
+    path = str(compiled["gfx950"])
+    cli = CliSource()
+    extra = [cli.directive("--kernel", "rotate_local", "kernel", ":"),
+             cli.directive("--workgroup", "128", "workgroup", ":"),
+             cli.directive("--lds-dynamic", "512", "lds-dynamic", ":"),
+             cli.directive("--buffer", "o=f32[256]:-1", "buffer", " "),
+             cli.directive("--buffer", "x=f32[256]:arange(256)", "buffer", " "),
+             cli.directive("--buffer", "seen=u32[1]", "buffer", " "),
+             cli.directive("--arg", "o=o, in=x, seen=seen", "arg", ":")]
+    snippet = load_snippet(path, None, extra)
+    job = GridJob(path, None, tuple(extra))
+    run = run_functional if engine == "functional" else run_grid
+    sim, _ = run(snippet, snippet.kernel(), (2, 1, 1), job) if engine == "functional" else \
+        run(snippet, snippet.kernel(), (2, 1, 1), job, jobs=1)
+    assert sim.error is None, sim.error
+    want = np.concatenate([np.roll(np.arange(k * 128, k * 128 + 128, dtype=np.float32), -1) for k in range(2)])
+    np.testing.assert_array_equal(sim.buffer("o", np.float32), want)
+    assert sim.buffer("seen", np.uint32)[0] == 512
+
+
+@pytest.mark.parametrize("engine", ["timed", "functional"])
+def test_a_workgroup_writing_past_its_dynamic_lds_stops_at_the_write_on_both_engines(compiled, engine):
+    """128 work-items store 512 bytes; with 256 of dynamic LDS the batched functional path must
+    not accept what the workgroup does not own (it keeps whole-LDS rows per workgroup)."""
+    r = gcnemu_cli("run", str(compiled["gfx90a"]), "--kernel", "rotate_local", "--workgroup", "128", "--grid", "2",
+                   "--lds-dynamic", "256", "--buffer", "o=f32[256]", "--buffer", "x=f32[256]:arange(256)",
+                   "--buffer", "seen=u32[1]", "--arg", "o=o", "--arg", "in=x", "--arg", "seen=seen", "--jobs", "1",
+                   *(["--functional"] if engine == "functional" else []))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "ds_write_b32: LDS address 0x100" in r.stderr
+    assert "is beyond the 256 bytes of LDS the kernel allocates" in r.stderr
