@@ -153,7 +153,8 @@ def bind_args(desc: KernelDescription, given) -> dict[int, tuple[str, object]]:
                            f"too many", extra[0])
         for a, pair in zip(explicit, in_order):
             bound[a.index] = pair
-    missing = [a for a in explicit if a.index not in bound]
+    # a __local pointer nobody gave points at the launch's dynamic LDS (pack_kernarg fills it)
+    missing = [a for a in explicit if a.index not in bound and a.value_kind != "dynamic_shared_pointer"]
     if missing:
         a = missing[0]
         others = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
@@ -211,7 +212,8 @@ def grid_dims(grid: tuple[int, int, int], workgroup: tuple[int, int, int]) -> in
     return dims
 
 
-def hidden_value(kind: str, grid: tuple[int, int, int], workgroup: tuple[int, int, int], addresses: dict) -> int:
+def hidden_value(kind: str, grid: tuple[int, int, int], workgroup: tuple[int, int, int], addresses: dict,
+                 dynamic_lds: int = 0) -> int:
     """The value the runtime stores for a hidden argument (unknown kinds, and the runtime's
     buffers gcnemu does not have, such as printf, hostcall and heap, are 0: a null pointer)."""
     axis = "xyz".index(kind[-1]) if kind[-2:] in ("_x", "_y", "_z") else None
@@ -229,7 +231,9 @@ def hidden_value(kind: str, grid: tuple[int, int, int], workgroup: tuple[int, in
         return SHARED_APERTURE_HI
     if kind == "hidden_private_base":
         return PRIVATE_APERTURE_HI
-    return 0  # hidden_global_offset_*, hidden_none, hidden_dynamic_lds_size, hidden_multigrid_sync_arg, ...
+    if kind == "hidden_dynamic_lds_size":  # CLR writes the launch's sharedMemBytes (rocvirtual.cpp)
+        return dynamic_lds
+    return 0  # hidden_global_offset_*, hidden_none, hidden_multigrid_sync_arg, ...
 
 
 # The kernel descriptor's KERNARG_SIZE is a 32-bit field (AMDGPUUsage, "Kernel Descriptor";
@@ -270,19 +274,69 @@ def kernarg_size_errors(desc: KernelDescription) -> list[Diagnostic]:
                        span, rule="kernarg-size")]
 
 
-def pack_kernarg(desc: KernelDescription, given, buffers: dict[str, int], grid, workgroup, addresses: dict) -> bytes:
-    """The kernarg segment of a launch, laid out by the kernel's metadata. GcnemuError, before
-    anything is allocated, when the metadata asks for a segment larger than KERNARG_LIMIT."""
+# The ROCm runtime (CLR, rocclr/device/rocm/rockernel.cpp, LightningKernel::postLoad) raises a
+# kernel's kernarg alignment to at least 128 bytes (rounded to the cache line, which 128 already
+# is a multiple of on gfx9), and VirtualGPU::allocKernArg (rocclr/device/rocm/rocvirtual.cpp) hands
+# out each dispatch's kernarg buffer from a pool at that alignment. The bytes from the end of the
+# segment to the next 128-byte boundary therefore belong to this dispatch and to nothing else:
+# llc relies on that when it loads three 4-byte arguments at offset 8 with one s_load_dwordx4
+# (16 bytes, 4 past a 20-byte segment). hipGraph nodes reserve alignUp(size, alignment) the same
+# way (hipamd/src/hip_graph_internal.hpp). gcnemu allocates exactly that padded size.
+RUNTIME_KERNARG_ALIGN = 128
+
+
+def kernarg_allocation_bytes(desc: KernelDescription) -> int:
+    """Bytes the ROCm runtime reserves for this kernel's kernarg segment (see above): the
+    segment rounded up to max(.kernarg_segment_align, 128). Padding bytes read as zero."""
+    align = max(RUNTIME_KERNARG_ALIGN, _as_align(desc.meta("kernarg_segment_align", 0)))
+    size = max(desc.kernarg_size, 8)
+    return -(-size // align) * align
+
+
+def _as_align(value) -> int:
+    try:
+        return int(value, 0) if isinstance(value, str) else int(value or 0)
+    except ValueError:  # verified metadata says an integer; an odd one changes nothing here
+        return 0
+
+
+# CLR's worst-case alignment for a __local pointer whose metadata has no .pointee_align
+# (rocclr/device/devkernel.cpp: "Missing DynamicSharedPointer alignment" -> 128)
+DEFAULT_POINTEE_ALIGN = 128
+
+
+def dynamic_lds_offset(desc: KernelDescription, a: KernelArg) -> int:
+    """Where a __local pointer argument's LDS starts: after the static LDS, aligned to the type it
+    points to, as CLR's VirtualGPU::processMemObjects (rocclr/device/rocm/rocvirtual.cpp) patches it."""
+    align = a.pointee_align or DEFAULT_POINTEE_ALIGN
+    return -(-desc.group_segment_size // align) * align
+
+
+def pack_kernarg(desc: KernelDescription, given, buffers: dict[str, int], grid, workgroup, addresses: dict,
+                 dynamic_lds: int = 0) -> bytes:
+    """The kernarg buffer of a launch: the segment laid out by the kernel's metadata, padded to
+    what the runtime allocates (`kernarg_allocation_bytes`). A __local pointer argument not given
+    points at the dynamic LDS (`dynamic_lds_offset`); with several, each needs its offset given.
+    GcnemuError, before anything is allocated, when the metadata asks for a segment larger than
+    KERNARG_LIMIT."""
     errors = kernarg_size_errors(desc)
     if errors:
         raise GcnemuError(errors[0].message, errors)
     bound = bind_args(desc, given)
-    seg = bytearray(max(desc.kernarg_size, 8))
+    unset = [a for a in desc.args or () if a.value_kind == "dynamic_shared_pointer" and a.index not in bound]
+    if len(unset) > 1:
+        names = ", ".join(a.name or f"#{a.index}" for a in unset)
+        raise ArgError(f"kernel '{desc.name}' has {len(unset)} __local pointer arguments ({names}); the dynamic LDS "
+                       f"goes to one of them unless each is given its LDS offset, e.g. "
+                       f"--arg {unset[0].name or 'NAME'}={desc.group_segment_size}")
+    seg = bytearray(kernarg_allocation_bytes(desc))
     for a in desc.args or ():
         if a.index in bound:
             name, value = bound[a.index]
+        elif a.value_kind == "dynamic_shared_pointer":
+            name, value = a.name or a.value_kind, dynamic_lds_offset(desc, a)
         else:  # a hidden argument nobody overrode
-            name, value = a.value_kind, hidden_value(a.value_kind, grid, workgroup, addresses)
+            name, value = a.value_kind, hidden_value(a.value_kind, grid, workgroup, addresses, dynamic_lds)
         if isinstance(value, str):
             if value not in buffers:
                 raise ArgError(f"kernel argument '{name}' names unknown buffer '{value}'", name)

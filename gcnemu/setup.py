@@ -55,6 +55,9 @@ class Setup:
     sgprs: dict[str, int] = field(default_factory=dict)  # "s5" / "s[4:5]" -> value
     vgprs: dict[str, object] = field(default_factory=dict)  # "v3" -> int | array[64]
     lds_init: np.ndarray | None = None
+    # dynamic LDS bytes of the launch (HIP's sharedMemBytes): the group segment is the kernel's static
+    # size plus this; hidden_dynamic_lds_size carries it, an unset __local pointer argument points at it
+    lds_dynamic: int = 0
     kernarg_sgpr: int | None = 0  # first SGPR of the kernarg pointer, None when not enabled
     workgroup_id_sgprs: dict[str, int] = field(default_factory=lambda: {"x": 2})
     kernel: str | None = None  # which kernel of the file to launch (None: the only or first one)

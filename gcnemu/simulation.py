@@ -100,14 +100,14 @@ class Simulation:
         self.diagnostics: list[Diagnostic] = []
         self._buffers = {}
         self._launch()
-        if self.descriptor is not None and self.descriptor.has_group_segment:
-            # the workgroup's LDS allocation: the static size, plus the dynamic size a launch may
-            # give as hidden_dynamic_lds_size; an access beyond it is an error at its line
-            args = self.setup.args.items() if isinstance(self.setup.args, dict) else self.setup.args
-            dynamic = next((int(v) for k, v in args if k == "hidden_dynamic_lds_size" and not isinstance(v, str)), 0)
-            self.lds.limit = min(self.lds.size, self.descriptor.group_segment_size + max(0, dynamic))
+        if self.descriptor is not None and (self.descriptor.has_group_segment or self.setup.lds_dynamic):
+            # the workgroup's LDS allocation (the dispatch's group segment, see _group_segment);
+            # an access beyond it is an error at its line
+            self.lds.limit = self._group_bytes
         self.engine = Engine(kernel, self.waves, self.memory, self.lds, latencies,
                              max_cycles=max_cycles, max_instructions=max_instructions, race_check=race_check)
+        if self.descriptor is not None and self.descriptor.has("next_free_vgpr"):
+            self.engine.vgpr_limit = min(self.engine.vgpr_limit, self._indexable_vgprs(self.descriptor))
         if monitor:
             from .analysis.monitor import HazardMonitor
             from .analysis.values import LaunchFacts
@@ -115,6 +115,50 @@ class Simulation:
         self.error: Diagnostic | None = None
 
     # ------------------------------------------------------------ launch
+    def _indexable_vgprs(self, desc) -> int:
+        """VGPRs an operand relocated by VGPR indexing mode may reach: the kernel's allocation
+        (.amdhsa_next_free_vgpr), and on gfx90a+ not into its AGPRs, which follow from
+        .amdhsa_accum_offset in the unified register file when the kernel uses any."""
+        limit = desc.value("next_free_vgpr")
+        if desc.has("accum_offset"):
+            from .asm.program import Modified, Reg
+            uses_agprs = any(type(getattr(o, "inner", o)) is Reg and getattr(o, "inner", o).file == "a"
+                             for ins in self.kernel.instructions for o in ins.operands if type(o) in (Reg, Modified))
+            if uses_agprs:
+                limit = min(limit, desc.value("accum_offset"))
+        return limit
+
+    def _group_segment(self, desc) -> int:
+        """The dispatch's group segment (LDS bytes per workgroup): the kernel's static size plus
+        the launch's dynamic size, whatever the metadata lists. CLR's VirtualGPU::submitKernelInternal
+        (rocclr/device/rocm/rocvirtual.cpp) writes `group_segment_size = ldsUsage + sharedMemBytes`
+        into the dispatch packet and refuses a launch whose LDS exceeds the CU's ("No local memory
+        available"); gcnemu refuses it the same way. A `hidden_dynamic_lds_size` given by name
+        (the older way to ask for dynamic LDS here) counts when no lds_dynamic is given."""
+        s = self.setup
+        if s.lds_dynamic < 0:
+            raise GcnemuError(f"dynamic LDS of {s.lds_dynamic} bytes: it cannot be negative")
+        if desc is None:
+            if s.lds_dynamic:
+                raise GcnemuError("dynamic LDS (--lds-dynamic, lds-dynamic:) needs a kernel description (an "
+                                  ".amdhsa_kernel block or .amdgpu_metadata) to add it to; without one the "
+                                  "whole LDS is usable")
+            return self.lds.size
+        dynamic = s.lds_dynamic
+        if not dynamic:
+            args = s.args.items() if isinstance(s.args, dict) else s.args
+            dynamic = next((int(v) for k, v in args if k == "hidden_dynamic_lds_size" and not isinstance(v, str)), 0)
+        from .launch import dynamic_lds_offset
+        static = desc.group_segment_size
+        # the dynamic part starts where a __local pointer argument points (static, aligned up)
+        start = max([static] + [dynamic_lds_offset(desc, a) for a in desc.args or ()
+                                if a.value_kind == "dynamic_shared_pointer"])
+        total = start + max(0, dynamic)
+        if total > self.lds.size:
+            raise GcnemuError(f"kernel '{desc.name}' needs {total} bytes of LDS per workgroup ({static} static + "
+                              f"{dynamic} dynamic); {self.kernel.target.name} has {self.lds.size}")
+        return total
+
     def _launch(self) -> None:
         s = self.setup
         for b in s.buffers:
@@ -127,6 +171,7 @@ class Simulation:
         if desc is not None:
             self._check_descriptor(desc)
         grid = tuple(max(g, i + 1) for g, i in zip(s.grid, s.workgroup_id))  # the dispatch holds this workgroup
+        self._group_bytes = self._group_segment(desc)
         kernarg = bytearray()
         addresses: dict[str, int] = {}
         if desc is not None and desc.values:  # the runtime's queue, in emulated memory like the rest
@@ -149,13 +194,13 @@ class Simulation:
         if desc is not None and desc.args is not None:
             from .launch import pack_kernarg
             kernarg = pack_kernarg(desc, s.args, {k: v[0].base for k, v in self._buffers.items()}, grid,
-                                   tuple(s.workgroup_size), addresses)
+                                   tuple(s.workgroup_size), addresses, s.lds_dynamic)
         kernarg_buf = self.memory.alloc("__kernarg", bytes(kernarg) or bytes(8))
         dispatch = None
         if layout is not None:
             from .launch import dispatch_packet
             dispatch = self.memory.alloc("__dispatch", dispatch_packet(
-                grid, tuple(s.workgroup_size), s.private_segment_size, desc.group_segment_size, kernarg_buf.base)).base
+                grid, tuple(s.workgroup_size), s.private_segment_size, self._group_bytes, kernarg_buf.base)).base
         entry = 0
         if desc is not None:
             from .launch import entry_index

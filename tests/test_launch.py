@@ -511,7 +511,7 @@ def test_an_lds_access_beyond_the_group_segment_is_an_error_at_its_line(tmp_path
     assert r.returncode == 1
     line = p.read_text().splitlines().index("\tds_write_b32 v1, v0") + 1
     assert r.stderr.startswith(f"{p}:{line}:")
-    assert "is beyond the 256 bytes of LDS the kernel allocates (.amdhsa_group_segment_fixed_size)" in r.stderr
+    assert "is beyond the 256 bytes of LDS the kernel allocates (.amdhsa_group_segment_fixed_size " in r.stderr
     assert "lanes 48, 49" in r.stderr
 
 

@@ -669,6 +669,13 @@ def classify(ins: Instruction, target: str, symbols: dict | None = None) -> Fact
     if base.startswith(("v_mac_", "v_fmac_")) or (base.startswith("v_dot") and "c_" in base) or base.startswith("v_pk_fmac"):
         # VOP2 accumulate forms: the destination is also src2
         reads.extend(Access(a.reg, "src2", a.explicit, a.cols) for a in writes if a.role == "vdst")
+    if base in ("s_set_gpr_idx_on", "s_set_gpr_idx_mode", "s_set_gpr_idx_idx"):
+        # VGPR indexing mode keeps its index and mode in M0 (LLVM SOPInstructions.td: S_SET_GPR_IDX_ON
+        # and _MODE have Defs = [M0, MODE]; _ON and _IDX change some bits of M0 and keep the others),
+        # so they are SALU writers of M0 for checkReadM0Hazards like any s_mov to m0
+        writes.append(Access(RegRange("s", *M0), "m0", False))
+        if base != "s_set_gpr_idx_mode":
+            reads.append(Access(RegRange("s", *M0), "m0", False))
     lds_dma = (ins.has("lds") or "_lds_" in base) and is_vmem(base)
     if (lds_dma or base.startswith(("s_movrel", "ds_read_addtid", "ds_write_addtid", "ds_gws_", "ds_ordered_count"))
             or base in ("s_sendmsg", "s_sendmsghalt", "s_ttracedata")

@@ -35,6 +35,7 @@ class KernelArg:
     value_kind: str  # by_value, global_buffer, hidden_block_count_x, ...
     address_space: str | None = None
     type_name: str | None = None
+    pointee_align: int | None = None  # `.pointee_align` of a dynamic_shared_pointer (where its LDS starts)
 
     @property
     def hidden(self) -> bool:
@@ -316,8 +317,10 @@ def _read_args(items, kernel: str, error, line0) -> list[KernelArg]:
         if not isinstance(kind, str):
             raise error(f".amdgpu_metadata: argument {i} of kernel '{kernel}': '.value_kind' must be a name", where)
         name = a.get(".name")
+        align = a.get(".pointee_align")
         args.append(KernelArg(i, str(name) if name is not None else None, off, size, kind,
-                              a.get(".address_space"), a.get(".type_name")))
+                              a.get(".address_space"), a.get(".type_name"),
+                              _as_int(align) if align is not None else None))
     return args
 
 

@@ -101,6 +101,15 @@ def positive_seconds(text: str) -> float:
     return s
 
 
+def add_lds_dynamic(p) -> None:
+    """--lds-dynamic BYTES: the launch's dynamic LDS, as the header's `lds-dynamic:` (kept as text
+    so that a bad value is an error at the option, like every setup option)."""
+    p.add_argument("--lds-dynamic", default=None, metavar="BYTES",
+                   help="dynamic LDS bytes per workgroup (HIP's sharedMemBytes, OpenCL's __local arguments): the "
+                        "group segment is the kernel's static LDS plus this; hidden_dynamic_lds_size carries it "
+                        "(or 'lds-dynamic:' in the header)")
+
+
 def add_limits(p: argparse.ArgumentParser, timeout_help: str | None = None) -> None:
     """--max-cycles, --max-instructions and --timeout, alike for every command that runs a kernel."""
     p.add_argument("--max-cycles", type=positive_int, default=None, metavar="N",

@@ -17,8 +17,9 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
-from .common import (add_arch, add_fail_on, add_format, add_limits, fail_on_hits, fail_on_kinds, target_id_mismatch, check_not_source, is_limit, limit_diagnostic,
-                     os_reason, run_limits)
+from .common import (add_arch, add_fail_on, add_format, add_lds_dynamic, add_limits, check_not_source,
+                     fail_on_hits, fail_on_kinds, is_limit, limit_diagnostic, os_reason, run_limits,
+                     target_id_mismatch)
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
 
@@ -37,6 +38,7 @@ def add_arguments(p) -> None:
     g.add_argument("--arg", action="append", default=[], metavar="name=value",
                    help="kernel argument: name=value (a number or a buffer name), by the names in the file's "
                         "metadata; without metadata in kernarg order, a bare buffer name allowed (repeatable)")
+    add_lds_dynamic(g)
     g.add_argument("--sgpr", action="append", default=[], metavar="sN=VALUE", help="initial SGPR value")
     g.add_argument("--vgpr", action="append", default=[], metavar="vN=EXPR",
                    help="initial VGPR value, per lane (names: lane, wave, tid)")
@@ -102,6 +104,8 @@ def cli_directives(args, cli: CliSource) -> list:
         out.append(cli.directive("--buffer", b, "buffer", " "))
     for a in args.arg:
         out.append(cli.directive("--arg", a, "arg", ":"))
+    if getattr(args, "lds_dynamic", None) is not None:
+        out.append(cli.directive("--lds-dynamic", args.lds_dynamic, "lds-dynamic", ":"))
     for s in args.sgpr:
         out.append(cli.directive("--sgpr", s, "sgpr", " "))
     for v in args.vgpr:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 
 from ..asm.diagnostics import GcnemuError
-from .common import add_arch, add_fail_on, add_limits, fail_on_hits, fail_on_kinds
+from .common import add_arch, add_fail_on, add_lds_dynamic, add_limits, fail_on_hits, fail_on_kinds
 
 HELP = "debug a kernel step by step and cycle by cycle, with breakpoints, watchpoints and reverse steps"
 
@@ -33,6 +33,7 @@ def add_arguments(p) -> None:
     g.add_argument("--arg", action="append", default=[], metavar="name=value",
                    help="kernel argument: name=value (a number or a buffer name), by the names in the file's "
                         "metadata; without metadata in kernarg order, a bare buffer name allowed (repeatable)")
+    add_lds_dynamic(g)
     g.add_argument("--sgpr", action="append", default=[], metavar="sN=VALUE", help="initial SGPR value")
     g.add_argument("--vgpr", action="append", default=[], metavar="vN=EXPR",
                    help="initial VGPR value, per lane (names: lane, wave, tid)")

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from ..asm.diagnostics import GcnemuError, render
 from .progress import add_option as add_progress_option
-from .common import add_arch, add_fail_on, add_format, add_limits, fail_on_kinds, limit_diagnostic, write_output
+from .common import (add_arch, add_fail_on, add_format, add_lds_dynamic, add_limits, fail_on_kinds,
+                     limit_diagnostic, write_output)
 
 HELP = "run snippet files and check the expectations in their headers"
 
@@ -41,6 +42,7 @@ def add_arguments(p) -> None:
                         "(never value expectations or 'expect no hazard' guards)")
     p.add_argument("--kernel", metavar="NAME",
                    help="which kernel of each file to launch (as the header's 'kernel:'; default: the only or first)")
+    add_lds_dynamic(p)
     p.add_argument("--functional", action="store_true",
                    help="run with the functional engine (values only): timing and hazard expectations are left out")
     add_limits(p, timeout_help="stop each snippet's run after SECONDS of wall-clock time, a FAIL "
@@ -108,7 +110,7 @@ def header_targets(path: str) -> list[str]:
 def run_one(path: str, arch: str | None, update: bool = False, functional: bool = False,
             timeout: float | None = None, max_cycles: int | None = None,
             max_instructions: int | None = None, kernel: str | None = None,
-            fail_on: set[str] = frozenset()) -> Result:
+            fail_on: set[str] = frozenset(), lds_dynamic: str | None = None) -> Result:
     """Load, run and check one snippet; never raises (a broken snippet is a FAIL with its reason).
     Limits not given come from the header, else the command line's defaults; `timeout`:
     wall-clock seconds the run may take (a single timed workgroup)."""
@@ -124,9 +126,11 @@ def run_one(path: str, arch: str | None, update: bool = False, functional: bool 
         return Result(path, "SKIP", report=["no gcnemu header"])
     try:
         extra = []
+        from .run import CliSource
         if kernel:
-            from .run import CliSource
-            extra = [CliSource().directive("--kernel", kernel, "kernel", ":")]
+            extra.append(CliSource().directive("--kernel", kernel, "kernel", ":"))
+        if lds_dynamic is not None:
+            extra.append(CliSource().directive("--lds-dynamic", lds_dynamic, "lds-dynamic", ":"))
         snippet = load_snippet(path, arch, extra, program=prog)
         functional = functional or snippet.header.mode == "functional"
         if functional or snippet.header.grid:  # every workgroup of the grid, one global memory
@@ -490,7 +494,8 @@ def run(args) -> int:
             targets = header_targets(path) if not args.arch else []
             for arch in (targets if len(targets) > 1 else [args.arch]):  # one run per target the header names
                 r = run_one(path, arch, args.update, args.functional, args.timeout, args.max_cycles,
-                            args.max_instructions, getattr(args, "kernel", None), fail_on_kinds(args))
+                            args.max_instructions, getattr(args, "kernel", None), fail_on_kinds(args),
+                            getattr(args, "lds_dynamic", None))
                 results.append(r)
                 if args.format == "text":
                     _print_result(r)

@@ -15,8 +15,8 @@ import json
 import sys
 
 from ..asm.diagnostics import Diagnostic, GcnemuError
-from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
-                     os_reason, print_diagnostics, run_limits, without_cycle_collector)
+from .common import (add_arch, add_format, add_lds_dynamic, add_limits, check_not_source, is_limit,
+                     limit_diagnostic, os_reason, print_diagnostics, run_limits, without_cycle_collector)
 
 HELP = "run with timing and show an llvm-mca-style timeline (issue, stalls, completion per instruction)"
 
@@ -36,6 +36,7 @@ def add_arguments(p) -> None:
     p.add_argument("--trace", default=None, metavar="OUT.json",
                    help="also write a Chrome trace-event JSON (Perfetto, chrome://tracing)")
     p.add_argument("--max-rows", type=int, default=400, metavar="N", help="rows shown at most (default 400)")
+    add_lds_dynamic(p)
     add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (the timeline shows what ran)")
     add_format(p)
 
@@ -56,11 +57,16 @@ def parse_range(text: str | None) -> tuple[int, int] | None:
     return a, b
 
 
-def launch_setup(program, target, waves: int | None):
-    """Setup() plus the file header's declarations (gcnemu.snippets)."""
+def launch_setup(program, target, waves: int | None, lds_dynamic: str | None = None):
+    """Setup() plus the file header's declarations (gcnemu.snippets); --lds-dynamic as the
+    header's `lds-dynamic:` would say it."""
     from ..setup import Setup
     from ..snippets.launch import setup_from_program
-    setup = setup_from_program(program, target)
+    extra = []
+    if lds_dynamic is not None:
+        from .run import CliSource
+        extra.append(CliSource().directive("--lds-dynamic", lds_dynamic, "lds-dynamic", ":"))
+    setup = setup_from_program(program, target, extra)
     if setup is None:
         setup = Setup()
     if waves is not None:
@@ -94,7 +100,7 @@ def _run(args) -> int:
     cfg = timing_config(args)
     prog = parse_file(args.file)
     kernel = resolve(prog, program_target(prog, args.arch))
-    setup = launch_setup(prog, kernel.target, args.waves)
+    setup = launch_setup(prog, kernel.target, args.waves, args.lds_dynamic)
     if args.trace:
         check_not_source("--trace", args.trace, prog)
     max_cycles, max_instructions = run_limits(args)

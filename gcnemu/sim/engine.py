@@ -56,7 +56,7 @@ from typing import Callable
 import numpy as np
 
 from ..asm.program import Instruction
-from .context import Ctx, RegWrite, SimError, code_facts
+from .context import _HWREGS, Ctx, RegWrite, SimError, _static_facts, code_facts
 from .state import MemoryError_
 from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_LDS_READ, RULE_MFMA_READ,
                        RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, OVERWRITE_RULE, CounterOp,
@@ -67,6 +67,10 @@ from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # no
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
 from .races import RULE_GLOBAL_RACE, RULE_LDS_RACE, LdsRaceDetector, describe as race_text
 from .state import LDS, GlobalMemory, WaveState
+from .semantics.gpr_idx import GPR_IDX_EN, M0_SLOT as _M0_SLOT, MODE_HWREG as _MODE_HWREG, indexed_instruction
+
+# pipes whose VGPR operands VGPR indexing mode relocates (VALU); MFMA and memory are not defined
+_INDEXED_PIPES = frozenset({"valu", "trans", "dp"})
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
 _SCC_KEY = ("scc", 0)
@@ -254,6 +258,8 @@ class EngineSnapshot:
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
     races: tuple | None = None  # (accesses, epoch, releases, recorded) of the LDS race detector
+    # per wave, the hardware registers s_setreg and s_set_gpr_idx_* wrote (MODE: float mode, GPR_IDX_EN)
+    hwregs: list | None = None
 
 
 _WAVE_ARRAYS = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
@@ -339,6 +345,9 @@ class Engine:
         self._labels = kernel.branch_labels
         self._lds_bytes = t.lds_bytes if getattr(lds, "limit", None) is None else lds.limit
         self._ctx_templates: list[dict | None] = [None] * len(kernel.instructions)
+        # VGPRs an indexed operand (s_set_gpr_idx_on) may reach: the register file, or what the
+        # kernel's descriptor allocates (Simulation sets it)
+        self.vgpr_limit = min(len(w.state.vgpr) for w in self.waves) if self.waves else 256
         # issue plans (gcnemu.sim.plans), compiled at an instruction's first issue; only when
         # every wave has the same VGPR count (a plan checks its registers' range once)
         self._plans: list = [_UNPLANNED if len({len(w.vgpr) for w in waves}) == 1 else None] \
@@ -613,7 +622,8 @@ class Engine:
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
             races=tuple(None if det is None else (len(det.accesses), det.epoch, len(det.releases), det.recorded)
-                        for det in (self.lds_races, self.global_races)))
+                        for det in (self.lds_races, self.global_races)),
+            hwregs=[dict(_HWREGS.get(id(w.state), {})) for w in self.waves])
 
     def restore(self, snap: EngineSnapshot) -> None:
         """Put the machine back to a snapshot's cycle (arrays are copied in place, so views
@@ -629,6 +639,10 @@ class Engine:
             for name, arr in zip(_WAVE_ARRAYS, arrays):
                 getattr(state, name)[...] = arr
             state.scc, state.pc, state.done = scc, pc, done
+        for w, regs in zip(self.waves, snap.hwregs or ()):
+            if id(w.state) in _HWREGS:  # (an entry exists once the wave wrote one; its finalizer drops it)
+                _HWREGS[id(w.state)].clear()
+                _HWREGS[id(w.state)].update(regs)
         for b, data in zip(self.memory.buffers, snap.memory):
             b.data[...] = data
         self.lds.data[...] = snap.lds
@@ -834,7 +848,12 @@ class Engine:
             w.first_try = now
         if w.hold_until > now:
             return self._stall(w, w.hold_until, w.hold_reason, now)
-        fast = self._fast[pc]
+        indexed = None  # the instruction as VGPR indexing mode relocates its operands
+        if _HWREGS:
+            regs = _HWREGS.get(id(st))
+            if regs is not None and regs.get(_MODE_HWREG, 0) & GPR_IDX_EN and not d.internal:
+                indexed = self._gpr_indexed(st, pc, d)
+        fast = self._fast[pc] if indexed is None else None
         if fast is _UNPLANNED:
             fast = self._fast[pc] = self._fast_entry(pc, d)
         if fast is not None:
@@ -883,7 +902,7 @@ class Engine:
                 if f > now:
                     return self._stall(w, f, "counter full", now)
         sem = d.sem
-        plan = self._plans[pc]
+        plan = self._plans[pc] if indexed is None else None
         if plan is _UNPLANNED:
             plan = self._plans[pc] = self._plan(pc, sem)
         if plan is not None and fast is None:  # (a fast entry's plan has just returned None)
@@ -908,12 +927,18 @@ class Engine:
                                                      f"registers and memory left unchanged")))
             ctx = None
         else:
-            ins = self._instructions[pc]
-            tpl = self._ctx_templates[pc]
-            if tpl is None:
-                tpl = self._ctx_templates[pc] = self._ctx_template(ins)
-            ctx = Ctx.at_issue(st, tpl)
-            sem(ctx, ins)
+            if indexed is None:
+                ins = self._instructions[pc]
+                tpl = self._ctx_templates[pc]
+                if tpl is None:
+                    tpl = self._ctx_templates[pc] = self._ctx_template(ins)
+                ctx = Ctx.at_issue(st, tpl)
+                sem(ctx, ins)
+            else:  # this issue's relocated operands; M0 read as the index (a pending M0 write holds it)
+                ins = indexed
+                ctx = Ctx.at_issue(st, self._ctx_template(ins))
+                ctx.reads.append(("s", _M0_SLOT))
+                sem(ctx, ins)
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx.reads, pc, now):
                     return False
@@ -934,6 +959,15 @@ class Engine:
             st.pc = pc + 1
         self._record(w, pc, now, complete, 1)
         return True
+
+    def _gpr_indexed(self, st: WaveState, pc: int, d: Decoded) -> Instruction | None:
+        """Instruction `pc` as VGPR indexing mode (s_set_gpr_idx_on, see semantics.gpr_idx) has
+        it read and write registers, or None when the mode relocates none of its operands (then
+        it issues as usual: plans and all)."""
+        ins = self._instructions[pc]
+        n_dst = _static_facts(ins.mnemonic)[4]
+        moved = indexed_instruction(ins, n_dst, int(st.sgpr[_M0_SLOT]), d.pipe in _INDEXED_PIPES, self.vgpr_limit)
+        return None if moved is ins else moved
 
     def _busy_reason(self, key, free: int) -> str:
         """Why a pipe key is not free: an MFMA's co-execution gate on the VALU, or plain occupancy."""

@@ -200,6 +200,9 @@ class FunctionalEngine:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
+        if any(ins.mnemonic.startswith("s_set_gpr_idx_") for ins in self.kernel.instructions):
+            # its operands move with M0 at run time; the timed engine relocates them (semantics.gpr_idx)
+            raise Ungroupable("VGPR indexing mode (s_set_gpr_idx_on) runs on the timed engine")
         PC, DONE, BARRIER = self.PC, self.DONE, self.BARRIER
         n_ins = len(self.decoded)
         everyone = EVERYONE
@@ -704,7 +707,9 @@ class FunctionalEngine:
             return None
         words_per_wg = self.LDS.shape[1] // 4
         flat = self.LDS.reshape(-1).view("<u4")
-        lds_size = self.LDS.shape[1]
+        # the workgroup's allocation (the group segment, static + dynamic), not the row's length:
+        # an access past it leaves the fast path, and the per-wave path stops the run there
+        lds_size = min(self.LDS.shape[1], self.lds_size)
         # every offset a multiple of the alignment: the VGPR addresses alone decide alignment,
         # and the word index is the VGPR's plus the offset's (uint32 passes, no int64 addresses)
         shifted = all(off % pow2 == 0 for off in offsets)
@@ -773,7 +778,8 @@ class FunctionalEngine:
         except SimError:
             return None
         target = self.kernel.target.name
-        lds_size = self.LDS.shape[1] if self.LDS is not None else 0
+        lds_size = self.LDS.shape[1] if self.LDS is not None else 0  # a workgroup's row of LDS
+        lds_limit = min(lds_size, self.lds_size)  # what the group segment allocates (static + dynamic)
 
         def run(pc, idx):
             mask, full = self._exec(idx)
@@ -804,7 +810,7 @@ class FunctionalEngine:
                     raise _Abort
                 la = np.broadcast_to(lds_dma_addresses("global", target, m0.astype(np.int64)[:, None], offset, size),
                                      w.shape)
-                if not _fits(la if full else la[mask], 4, lds_size, 1):
+                if not _fits(la if full else la[mask], 4, lds_limit, 1):
                     raise _Abort
                 where = la // 4 + self.workgroup_of[idx][:, None] * (lds_size // 4)
                 taken = w if full else w[mask]

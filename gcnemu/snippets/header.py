@@ -569,6 +569,7 @@ class Header:
     grid: tuple[int, int, int] | None = None  # `grid: X[, Y[, Z]]`: run every workgroup of the dispatch
     mode: str = "timed"  # `mode: functional`: the functional engine (values only, no cycles)
     scratch: int | None = None  # `scratch: BYTES`: private segment bytes per lane
+    lds_dynamic: tuple[int, Src] | None = None  # `lds-dynamic: BYTES`: the launch's dynamic LDS per workgroup
     kernarg: tuple[int | None, Src] | None = None
     kernel: tuple[str, Src] | None = None  # `kernel: NAME`: which kernel of the file to launch
     latencies: dict[str, int] = field(default_factory=dict)
@@ -716,6 +717,15 @@ def _h_waves(d: Directive, rest: Src, h: Header) -> None:
 def _h_scratch(d: Directive, rest: Src, h: Header) -> None:
     from ..setup import MAX_PRIVATE_BYTES
     h.scratch = _int_value(_after_colon(rest, "scratch"), "scratch bytes per lane", 0, MAX_PRIVATE_BYTES)
+
+
+# the largest LDS of a target (gfx950's 160 KiB); the launch checks the target's own size
+MAX_LDS_BYTES = 160 << 10
+
+
+def _h_lds_dynamic(d: Directive, rest: Src, h: Header) -> None:
+    val = _after_colon(rest, "lds-dynamic")
+    h.lds_dynamic = (_int_value(val, "dynamic LDS bytes", 0, MAX_LDS_BYTES), val)
 
 
 def _h_mode(d: Directive, rest: Src, h: Header) -> None:
@@ -1256,7 +1266,8 @@ def measured_metric(sim, metric: str) -> float:
 
 _HANDLERS = {
     "arch": _h_arch, "target": _h_arch, "workgroup": _h_workgroup, "waves": _h_waves,
-    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "scratch": _h_scratch, "kernarg": _h_kernarg, "kernel": _h_kernel, "latency": _h_latency,
+    "workgroup-id": _h_workgroup_id, "grid": _h_grid, "mode": _h_mode, "scratch": _h_scratch,
+    "lds-dynamic": _h_lds_dynamic, "kernarg": _h_kernarg, "kernel": _h_kernel, "latency": _h_latency,
     "max-cycles": _h_limit("max_cycles"), "max-instructions": _h_limit("max_instructions"),
     "buffer": _h_buffer, "arg": _h_arg, "args": _h_arg, "sgpr": _h_reginit, "vgpr": _h_reginit,
     "agpr": _h_reginit, "lds": _h_lds, "expect": _h_expect,

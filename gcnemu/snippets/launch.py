@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from .header import (
-    BufferDecl, Header, LdsInit, RegInit, RegRef, TYPE_BYTES, cast_to, default_type, np_dtype, parse_header,
-    words_from_typed,
+    BufferDecl, Header, LdsInit, RegInit, RegRef, TYPE_BYTES, cast_to, default_type, np_dtype, parse_directive,
+    parse_header, words_from_typed,
 )
 from ..setup import Setup
 from ..asm.program import Program
@@ -81,6 +81,15 @@ def build(header: Header, target, base_dir: str | None = None, abi_program: Prog
         setup.private_segment_size = header.scratch
     if header.kernarg:
         setup.kernarg_sgpr = header.kernarg[0]
+    if header.lds_dynamic is not None:
+        setup.lds_dynamic, src = header.lds_dynamic
+        desc = setup.descriptor
+        if desc is None and setup.lds_dynamic:
+            raise src.error("dynamic LDS needs a kernel description (an .amdhsa_kernel block or .amdgpu_metadata) "
+                            "to add it to; without one the whole LDS is usable")
+        if desc is not None and desc.group_segment_size + setup.lds_dynamic > target.lds_bytes:
+            raise src.error(f"{desc.group_segment_size} static + {setup.lds_dynamic} dynamic bytes of LDS exceed "
+                            f"the {target.lds_bytes} bytes of a workgroup on {target.name}")
 
     inputs: dict[str, np.ndarray] = {}
     types: dict[str, tuple[str, tuple]] = {}
@@ -302,12 +311,15 @@ def _required_workgroup(program: Program) -> tuple[int, int, int] | None:
     return (x, y, z) if min(x, y, z) >= 1 else None
 
 
-def setup_from_program(program: Program, target) -> Setup:
-    """The launch Setup a file's header declares (register values that differ per wave need
-    `Snippet.simulate`, which applies them after the launch)."""
+def setup_from_program(program: Program, target, extra: list | None = None) -> Setup:
+    """The launch Setup a file's header declares, then `extra` statements (command-line options)
+    over it (register values that differ per wave need `Snippet.simulate`, which applies them
+    after the launch)."""
     from ..isa.targets import Target, get_target
     tgt = target if isinstance(target, Target) else get_target(target)
     header = parse_header(program)
+    for d in extra or ():
+        parse_directive(d, header)
     base = os.path.dirname(os.path.abspath(program.file)) if program.file and not program.file.startswith("<") \
         else None
     return build(header, tgt, base, program).setup

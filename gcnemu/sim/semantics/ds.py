@@ -126,7 +126,8 @@ def _record(ctx: Ctx, pieces: list[tuple[np.ndarray, int]], lanes: np.ndarray, i
         first = next(int(a[k]) for a, s in pieces for k in np.nonzero(ds_out_of_range(a, s, ctx.lds_size))[0])
         if ctx.lds_size < _physical_lds(ctx):  # the kernel descriptor's allocation, not the hardware's end
             raise SimError(f"{ctx.ins.mnemonic}: LDS address 0x{first:x} (lanes {lanes_txt}) is beyond the "
-                           f"{ctx.lds_size} bytes of LDS the kernel allocates (.amdhsa_group_segment_fixed_size)")
+                           f"{ctx.lds_size} bytes of LDS the kernel allocates (.amdhsa_group_segment_fixed_size "
+                           f"plus the launch's dynamic LDS, --lds-dynamic)")
         what = "writes are dropped" if is_write else "reads return 0"
         ctx.note(f"{ctx.ins.mnemonic}: LDS address 0x{first:x} is outside the {ctx.lds_size}-byte LDS "
                  f"(lanes {lanes_txt}): {what}")
