@@ -165,9 +165,41 @@ def _file_row(path: str, arch: str | None, repeat: int) -> None:
         lint(p2, arch)
         t_lint = min(t_lint, time.process_time() - t0)
     lines = data.count(b"\n")
-    verdict = "met" if t_cold < 5.0 else "MISSED"
+    verdict = "met" if t_parse + t_cold < 10.0 else "MISSED"
     print(f"  {os.path.basename(path)[:60]}: {lines} lines, {len(prog.instructions)} instructions ({arch})")
-    print(f"    parse {t_parse:.2f} s, lint {t_cold:.2f} s CPU cold ({t_lint:.2f} s warm)   target < 5 s: {verdict}")
+    print(f"    parse {t_parse:.2f} s, lint {t_cold:.2f} s CPU cold ({t_lint:.2f} s warm)   target: parse + lint < 10 s: {verdict}")
+
+
+BITCODE = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"  # Debian's rocm-device-libs
+
+
+def ocml_library(target: str, out_dir: str) -> str | None:
+    """llc-22's assembly of ROCm's whole ocml library for `target` (issue 24: 47,735 lines took
+    123 s to lint): the bitcode as shipped, its native_*_f64 bodies turned into declarations
+    (llc cannot select their f64 sin/cos intrinsics). None without llvm-22 or the bitcode."""
+    import re
+    src = os.path.join(BITCODE, "ocml.bc")
+    if not (os.path.exists(src) and os.path.exists("/usr/bin/llc-22")):
+        return None
+    ll = os.path.join(out_dir, "ocml.ll")
+    subprocess.run(["llvm-dis-22", src, "-o", ll], check=True)
+    out, skip = [], False
+    for line in open(ll).read().split("\n"):
+        if line.startswith("define") and "native_" in line and "_f64" in line:
+            decl = re.sub(r"^define\s+(linkonce_odr\s+|weak\s+|internal\s+)?", "declare ", line)
+            out.append(re.sub(r"\s*#\d+\s*\{\s*$", "", decl).rstrip(" {"))
+            skip = True
+        elif skip:
+            skip = line != "}"
+        else:
+            out.append(line)
+    with open(ll, "w") as fh:
+        fh.write("\n".join(out))
+    asm = os.path.join(out_dir, f"ocml_{target}.s")
+    subprocess.run(["llvm-as-22", ll, "-o", ll + ".bc"], check=True)
+    subprocess.run(["llc-22", "-O2", "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={target}", ll + ".bc", "-o", asm],
+                   check=True)
+    return asm
 
 
 def main() -> None:
@@ -176,7 +208,15 @@ def main() -> None:
     ap.add_argument("--arch", default="gfx90a")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--file", action="append", default=[], help="also lint these real kernels (repeatable)")
+    ap.add_argument("--ocml", metavar="TARGET", help="also build ROCm's ocml library with llc-22 and lint it")
     a = ap.parse_args()
+    if a.ocml:
+        d = tempfile.mkdtemp()
+        path = ocml_library(a.ocml, d)
+        if path is None:
+            print("  ocml: skipped (needs llvm-22 and rocm-device-libs)")
+        else:
+            a.file.append(path)
     text = kernel(a.instructions)
     # cold: the first parse and the first lint in this process, as `gcnemu lint` meets them
     t0 = time.perf_counter()

@@ -279,3 +279,36 @@ def test_a_kernel_typed_function_without_a_descriptor_is_still_a_kernel():
     from gcnemu.asm.parse import parse
     text = "\t.text\n\t.type k,@function\nk:\n\tv_add_u32 v1, v1, v2\n\ts_endpgm\n"
     assert [d for d in lint(parse(text), "gfx90a") if d.severity == "warning"] == []
+
+
+TAIL_CALL = """\
+\t.text
+\t.type f,@function
+f:
+\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+\tbuffer_load_dword v42, off, s[0:3], s33 offset:8 ; 4-byte Folded Reload
+\ts_getpc_b64 s[16:17]
+\ts_add_u32 s16, s16, g@rel32@lo+4
+\ts_addc_u32 s17, s17, g@rel32@hi+12
+\ts_setpc_b64 s[16:17]
+\t.type g,@function
+g:
+\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+\ts_setpc_b64 s[30:31]
+"""
+
+
+def test_a_tail_call_leaves_the_wait_to_the_callee_as_llc_does():
+    """SIInsertWaitcnts waits for everything before a return, but not before a tail call: the
+    callee waits at its entry (callWaitsOnFunctionEntry). llc-22 compiles ROCm's ocml so
+    (__ocmlpriv_bp1_f32 reloads v42 and tail-calls through s[16:17] with no wait)."""
+    from gcnemu.analysis.lint import lint
+    from gcnemu.asm.parse import parse
+    assert [d.rule for d in lint(parse(TAIL_CALL), "gfx90a") if d.severity == "warning"] == []
+    # the same jump through the return address is a return: the reload must be waited for
+    returns = TAIL_CALL.replace("\ts_setpc_b64 s[16:17]\n", "\ts_setpc_b64 s[30:31]\n")
+    assert [(d.rule, d.span.line) for d in lint(parse(returns), "gfx90a") if d.severity == "warning"] == \
+        [("return-before-waitcnt", 9)]
+    # and the callee that would not wait at its entry is reported there
+    lazy = TAIL_CALL.replace("g:\n\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)\n", "g:\n")
+    assert [d.rule for d in lint(parse(lazy), "gfx90a") if d.severity == "warning"] == ["call-entry-before-waitcnt"]

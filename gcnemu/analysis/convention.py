@@ -8,6 +8,17 @@ A call (s_swappc_b64) lets the caller treat every counter as drained once the ca
 LLVM: SIInsertWaitcnts (callWaitsOnFunctionEntry / callWaitsOnFunctionReturn). Deleting either
 from compiled code must be reported, or the drained-at-return assumption would hide real races.
 
+A tail call is not a return. SIInsertWaitcnts::generateWaitcntInstBefore waits for everything
+before SI_RETURN / S_SETPC_B64_return, but before a tail call (an instruction that is both a
+return and a call) only when the callee does not wait at its entry (`!callWaitsOnFunctionEntry`,
+which is always false): the callee's entry wait drains what the caller left in flight. In the
+assembly a return jumps through the return address the call left in s[30:31]; a tail call
+jumps through another SGPR pair to the address of a function (llc-22 on ROCm's ocml:
+`__ocmlpriv_bp1_f32` reloads its whole-wave VGPRs and ends in `s_setpc_b64 s[16:17]`, a tail
+call to `__ocml_fmuladd_f32`, with no wait, while its returns through s[30:31] all wait). So
+return-before-waitcnt checks `s_setpc_b64 s[30:31]` only; the tail-callee's own entry wait is
+checked by call-entry-before-waitcnt.
+
 A function is a symbol typed `@function` that no `.amdhsa_kernel` block describes (kernels are
 typed `@function` too, and start with nothing outstanding).
 """
@@ -27,18 +38,19 @@ def functions(program) -> list[str]:
     (hand-written kernels are often typed `@function` with no descriptor in the file)."""
     kernels = {str(st.args[0]).strip() for st in program.statements
                if type(st) is Directive and st.name in (".amdhsa_kernel", ".amdgpu_hsa_kernel") and st.args}
+    labels = program.labels  # (a property that walks every statement: read it once)
     typed = []
     for st in program.statements:
         if type(st) is Directive and st.name == ".type" and st.args:
             m = _TYPE.match(", ".join(str(a) for a in st.args))
-            if m and m.group(1) in program.labels:
+            if m and m.group(1) in labels:
                 typed.append(m.group(1))
     ins = program.instructions
-    starts = sorted({program.labels[n] for n in typed} | {program.labels[k] for k in kernels if k in program.labels})
+    starts = sorted({labels[n] for n in typed} | {labels[k] for k in kernels if k in labels})
     typed = [n for n in typed if n not in kernels]
     out = []
     for name in typed:
-        first = program.labels[name]
+        first = labels[name]
         end = next((s for s in starts if s > first), len(ins))
         mnemonics = {i.mnemonic for i in ins[first:end]}
         if "s_setpc_b64" in mnemonics and "s_endpgm" not in mnemonics:
@@ -52,7 +64,19 @@ def _boundaries(program) -> list[int]:
     for st in program.statements:
         if type(st) is Directive and st.args and st.name in (".type", ".amdhsa_kernel", ".amdgpu_hsa_kernel"):
             names.add(str(st.args[0]).strip())
-    return sorted(program.labels[n] for n in names if n in program.labels)
+    labels = program.labels
+    return sorted(labels[n] for n in names if n in labels)
+
+
+RETURN_ADDRESS = ("s", 30, 2)
+"""s[30:31]: where s_swappc_b64 leaves the return address under the AMDGPU calling convention
+(AMDGPUUsage, "Call Convention"; SIRegisterInfo's return address register SGPR30_SGPR31)."""
+
+
+def is_return(ins) -> bool:
+    """An `s_setpc_b64` through the return address register: a return, not a tail call."""
+    op = ins.operands[0] if ins.operands else None
+    return (getattr(op, "file", None), getattr(op, "index", None), getattr(op, "count", None)) == RETURN_ADDRESS
 
 
 def _drains_all(f) -> bool:
@@ -68,9 +92,11 @@ def convention_diagnostics(an, only: set[str] | None = None) -> list[Diagnostic]
     if not names:
         return out
     starts = _boundaries(an.program)
+    labels = an.program.labels
     want = (lambda r: only is None or r in only)
+    states: dict | None = None  # counter states before each instruction: one pass over the whole program
     for name in names:
-        first = an.program.labels[name]
+        first = labels[name]
         if first >= len(ins):
             continue
         end = next((s for s in starts if s > first), len(ins))
@@ -95,10 +121,11 @@ def convention_diagnostics(an, only: set[str] | None = None) -> list[Diagnostic]
                     out.append(d)
                     break
         if want("return-before-waitcnt") and an.counters is not None:
-            states = dict(an.counters.states_before())
+            if states is None:
+                states = dict(an.counters.states_before())
             for i in range(first, end):
-                if ins[i].mnemonic != "s_setpc_b64":
-                    continue
+                if ins[i].mnemonic != "s_setpc_b64" or not is_return(ins[i]):
+                    continue  # (a tail call: the callee waits at its entry, see the module docstring)
                 pending = [(q, c) for vm, lg in states.get(i, ()) for q, c in ((vm, "vm"), (lg, "lgkm")) if q]
                 if not pending:
                     continue

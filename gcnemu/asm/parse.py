@@ -1751,10 +1751,12 @@ def initial_symbols(text: str, target: str | None = None, defsyms: dict | None =
 _WORD = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$@]*")
 
 
-def _assigned(prog: Program, env: dict, defined: set, name: str, value) -> None:
+def _assigned(prog: Program, env: dict, defined: set, labels: set, name: str, value) -> None:
     """Ordered assignment where the preprocessor did not run (no macros, conditionals or includes
-    in the file): the scanner keeps the constant symbols itself as it reads them."""
-    if any(type(st) is Label and st.name == name for st in prog.statements):
+    in the file): the scanner keeps the constant symbols itself as it reads them. `labels`: the
+    label names read so far (a set, not a walk over the statements: llc's output has a `.set` per
+    function resource, and the walk made a 47k-instruction file take minutes)."""
+    if name in labels:
         prog.diagnostics.append(Diagnostic("error", f"redefinition of '{name}'", value.span, rule="symbol"))
         return
     if type(value) is Imm:
@@ -1983,6 +1985,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
     fold_users: dict = {}
     fold_pending: list = []
     own_defined: set = set()
+    label_names: set = set()  # every label so far: `_assigned` checks a symbol against them
     shapes: dict = {}  # line text -> _line_shape(text)
     memos_on = _MEMOS
     uses: dict = {}  # statement text -> how often its recipe was used (see _PROMOTE)
@@ -2053,6 +2056,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                 name = m.group(1).strip('"')
                 col = m.start(1) + 1
                 prog.statements.append(Label(name, Span(file, lineno, col, lineno, m.end(1) + 1)))
+                label_names.add(name)
                 code = " " * m.end() + code[m.end():]
                 stripped = code.strip()
             if not stripped:
@@ -2071,7 +2075,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                     prog.statements.append(Assignment(m.group(1), value,
                                                       Span(file, lineno, start_col, lineno, len(code.rstrip()) + 1)))
                     if own_env is not None:
-                        _assigned(prog, own_env, own_defined, m.group(1), value)
+                        _assigned(prog, own_env, own_defined, label_names, m.group(1), value)
                         _forget(fold_cache, fold_users, fold_pending, (m.group(1),))
                 continue
             if stripped.startswith("."):
@@ -2089,7 +2093,7 @@ def _parse(text: str | bytes, file: str, fast: bool, include_dirs=(), target: st
                     if value is not None:
                         prog.statements.append(Assignment(args[0], value, sp))
                         if own_env is not None:
-                            _assigned(prog, own_env, own_defined, args[0], value)
+                            _assigned(prog, own_env, own_defined, label_names, args[0], value)
                             _forget(fold_cache, fold_users, fold_pending, (args[0],))
                     continue
                 if not directives.known(dname, kernel_block):
