@@ -183,5 +183,9 @@ def test_a_workgroup_writing_past_its_dynamic_lds_stops_at_the_write_on_both_eng
                    "--buffer", "seen=u32[1]", "--arg", "o=o", "--arg", "in=x", "--arg", "seen=seen", "--jobs", "1",
                    *(["--functional"] if engine == "functional" else []))
     assert r.returncode == 1 and "Traceback" not in r.stderr
+    lines = compiled["gfx90a"].read_text().splitlines()
+    start = lines.index("rotate_local:                           ; @rotate_local")
+    write = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("ds_write_b32")) + 1
+    assert r.stderr.startswith(f"{compiled['gfx90a']}:{write}:")  # at the write, whichever wave ran ahead
     assert "ds_write_b32: LDS address 0x100" in r.stderr
     assert "is beyond the 256 bytes of LDS the kernel allocates" in r.stderr

@@ -852,7 +852,11 @@ class Engine:
         if _HWREGS:
             regs = _HWREGS.get(id(st))
             if regs is not None and regs.get(_MODE_HWREG, 0) & GPR_IDX_EN and not d.internal:
-                indexed = self._gpr_indexed(st, pc, d)
+                try:
+                    indexed = self._gpr_indexed(st, pc, d)
+                except SimError as e:
+                    e.instruction = pc
+                    raise
         fast = self._fast[pc] if indexed is None else None
         if fast is _UNPLANNED:
             fast = self._fast[pc] = self._fast_entry(pc, d)
@@ -933,12 +937,16 @@ class Engine:
                 if tpl is None:
                     tpl = self._ctx_templates[pc] = self._ctx_template(ins)
                 ctx = Ctx.at_issue(st, tpl)
-                sem(ctx, ins)
             else:  # this issue's relocated operands; M0 read as the index (a pending M0 write holds it)
                 ins = indexed
                 ctx = Ctx.at_issue(st, self._ctx_template(ins))
                 ctx.reads.append(("s", _M0_SLOT))
+            try:
                 sem(ctx, ins)
+            except SimError as e:  # name the instruction: another wave's PC may be elsewhere
+                if getattr(e, "instruction", None) is None:
+                    e.instruction = pc
+                raise
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx.reads, pc, now):
                     return False
