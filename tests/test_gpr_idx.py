@@ -224,3 +224,22 @@ def test_going_back_in_the_debugger_undoes_the_indexing_mode(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     v5 = [ln for ln in r.stdout.splitlines() if ln.startswith("v5")]
     assert v5 and "0x0000000d" in v5[-1], r.stdout[-2000:]  # 13 = v[0 + 3]; without indexing it is 10
+
+
+@needs_clang
+@pytest.mark.parametrize("target", TARGETS)
+def test_deleting_any_wait_of_the_compiled_kernel_is_reported(compiled, target):
+    """Recall on the compiler's own waits around the indexed code: delete any s_nop or s_waitcnt
+    and lint warns at or after that point."""
+    from gcnemu.analysis.lint import lint
+    from gcnemu.asm.parse import parse
+    lines = compiled[target].read_text().splitlines()
+    waits = [i for i, text in enumerate(lines) if text.strip().startswith(("s_nop", "s_waitcnt"))]
+    assert len(waits) >= 3
+    missed = []
+    for i in waits:
+        source = "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+        warned = [d.span.line for d in lint(parse(source), target) if d.severity == "warning" and d.span]
+        if not any(line >= i + 1 for line in warned):
+            missed.append(f"{i + 1}: {lines[i].strip()}")
+    assert missed == []
