@@ -243,3 +243,18 @@ def test_deleting_any_wait_of_the_compiled_kernel_is_reported(compiled, target):
         if not any(line >= i + 1 for line in warned):
             missed.append(f"{i + 1}: {lines[i].strip()}")
     assert missed == []
+
+
+def test_the_relocation_waits_for_m0_to_land(tmp_path):
+    """With a 20-cycle SALU, s_set_gpr_idx_mode's new M0 lands after the next v_mov could issue:
+    the v_mov waits for it (M0 is interlocked like any SALU result) instead of reading the old
+    mode, which would select its constant source."""
+    p = tmp_path / "idx.s"
+    p.write_text(SNIPPET.format(arch="gfx90a"))
+    r = subprocess.run([sys.executable, "-m", "gcnemu", "test", str(p), "--arch", "gfx90a"], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0
+    slow = subprocess.run([sys.executable, "-m", "gcnemu", "run", str(p), "--latency", "salu=20", "--print", "v3"],
+                          capture_output=True, text=True, timeout=300)
+    assert slow.returncode == 0, slow.stderr
+    assert "0.. 7: 113 113" in slow.stdout

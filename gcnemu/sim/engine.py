@@ -852,6 +852,9 @@ class Engine:
         if _HWREGS:
             regs = _HWREGS.get(id(st))
             if regs is not None and regs.get(_MODE_HWREG, 0) & GPR_IDX_EN and not d.internal:
+                m0 = w.pending.get(("s", _M0_SLOT))  # the index must have landed before it relocates
+                if m0 is not None and m0.interlocked and m0.land > now:
+                    return self._stall(w, m0.land, "dependency", now)
                 try:
                     indexed = self._gpr_indexed(st, pc, d)
                 except SimError as e:
