@@ -258,3 +258,33 @@ def test_the_relocation_waits_for_m0_to_land(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert slow.returncode == 0, slow.stderr
     assert "0.. 7: 113 113" in slow.stdout
+
+
+# ---------------------------------------------------------------- the front end
+
+
+OPERANDS = HERE / "compiled" / "gpr_idx_operands.s"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_check_rejects_the_gpr_idx_operands_llvm_mc_rejects_with_its_message(target):
+    """Every line of tests/compiled/gpr_idx_operands.s gets llvm-mc's verdict, at its column and
+    (except two parser messages, same column) in its words."""
+    from gcnemu.asm.validate import validate
+    prog = gcnemu.parse_file(str(OPERANDS))
+    ours = {(d.span.line, d.span.column): d.message for d in list(prog.diagnostics) + validate(prog, target)
+            if d.severity == "error"}
+    if not Path(LLVM_MC).exists():
+        pytest.skip("needs llvm-mc 22")
+    mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}", "-o", "/dev/null", str(OPERANDS)],
+                        capture_output=True, text=True)
+    theirs = {}
+    for ln in mc.stderr.splitlines():
+        parts = ln.split(":", 4)
+        if len(parts) == 5 and parts[3].strip() == "error":
+            theirs[(int(parts[1]), int(parts[2]))] = parts[4].strip()
+    assert len(theirs) >= 15
+    assert sorted(ours) == sorted(theirs)
+    # a missing comma or parenthesis inside gpr_idx(...) is reported by gcnemu's parser in its own words
+    differ = {k for k in theirs if ours[k] != theirs[k]}
+    assert all(theirs[k] == "expected a comma or a closing parenthesis" for k in differ) and len(differ) <= 2
