@@ -77,6 +77,8 @@ def test_a_load_past_what_the_runtime_allocates_still_stops_naming_the_kernarg_b
     line = p.read_text().splitlines().index("\ts_load_dwordx4 s[0:3], s[4:5], 0x78") + 1
     assert r.stderr.startswith(f"{p}:{line}:")
     assert "runs past the end of buffer '__kernarg'" in r.stderr
+    assert "kernarg segment of kernel 'three_floats' (20 bytes) as the ROCm runtime allocates it: padded to " \
+           "128 bytes" in r.stderr
 
 
 # ---------------------------------------------------------------- dynamic LDS
