@@ -1118,6 +1118,8 @@ class Engine:
         once the engine's top cost for them, and the separate schedule and PC-move calls with
         their repeated attribute loads a further share, so this is one call."""
         complete = now + latency
+        if writes and w.interlock_until > complete and d.interlocked:
+            complete = self._in_order(w, writes, complete)
         index = d.index
         if busy:
             end = now + busy
@@ -1166,6 +1168,30 @@ class Engine:
         elif interlocked and complete > w.interlock_until:
             w.interlock_until = complete
         self._planned_done(w, st, index, now, complete, branch_to)
+
+    @staticmethod
+    def _in_order(w: WaveRuntime, writes: list, complete: int) -> int:
+        """When an interlocked result (VALU, transcendental, f64, SALU) may land: not before an
+        older interlocked write of the same register still in flight, so the younger value is
+        the one left (events of one cycle apply in issue order).
+
+        Why: ALU results are written back in program order on CDNA. LLVM's GCNHazardRecognizer
+        has a transcendental rule only for a read (checkVALUHazards: TransDefWaitstates = 1 on
+        gfx940+, `hasTransForwardingHazard`, matched against the next VALU's explicit uses) and
+        none for an overwrite, and the ISA guides' 'Manually Inserted Wait States' tables list no
+        trans/VALU write-after-write row: a `v_sqrt_f32 v10` followed by `v_mov_b32 v10` leaves
+        the v_mov's value, as the functional engine computes (issue 25 item 1). The shared VALU
+        (isa.coissue) already keeps most later writes after a transcendental's; this keeps the
+        order whatever the latencies (`--latency`, calibration) make of it."""
+        pend = w.pending
+        for wr in writes:
+            f = wr.file
+            keys = (_SCC_KEY,) if f == "scc" else [(f, k) for k in range(wr.index, wr.index + len(wr.values))]
+            for key in keys:
+                p = pend.get(key)
+                if p is not None and p.interlocked and p.land > complete:
+                    complete = p.land
+        return complete
 
     def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
                   now: int, conflicts: int = 0) -> int:
@@ -1248,6 +1274,8 @@ class Engine:
             if interlocked and complete > w.interlock_until:
                 w.interlock_until = complete
             return complete
+        if interlocked and writes and w.interlock_until > complete:
+            complete = self._in_order(w, writes, complete)
         p = Pending(complete, interlocked, d.index, seq, pipe)
         pend = w.pending
         check_waw = w.async_until > now
