@@ -363,6 +363,13 @@ class Simulation:
                 span = self.kernel.instructions[w.state.pc].span
                 break
         self.error = Diagnostic("error", str(e), span, rule="runtime")
+        desc = self.descriptor
+        if isinstance(e, MemoryError_) and "'__kernarg'" in str(e) and desc is not None and desc.values:
+            from .launch import kernarg_allocation_bytes
+            self.error.notes.append(Diagnostic(
+                "note", f"'__kernarg' is the kernarg segment of kernel '{desc.name}' ({desc.kernarg_size} bytes) "
+                        f"as the ROCm runtime allocates it: padded to {kernarg_allocation_bytes(desc)} bytes; "
+                        f"nothing the runtime provides lies past that", None))
         self.diagnostics.append(self.error)
 
     # ------------------------------------------------------------ results

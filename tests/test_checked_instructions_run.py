@@ -46,6 +46,11 @@ s_movreld_b32 s4, s5
 s_movreld_b64 s[4:5], s[6:7]
 s_movrels_b32 s4, s5
 s_movrels_b64 s[4:5], s[6:7]
+s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)
+s_set_gpr_idx_on 5, 15
+s_set_gpr_idx_off
+s_set_gpr_idx_mode gpr_idx(SRC1)
+s_set_gpr_idx_idx s2
 v_clrexcp
 v_nop
 v_cvt_norm_i16_f16 v1, v2

@@ -224,3 +224,67 @@ def test_going_back_in_the_debugger_undoes_the_indexing_mode(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     v5 = [ln for ln in r.stdout.splitlines() if ln.startswith("v5")]
     assert v5 and "0x0000000d" in v5[-1], r.stdout[-2000:]  # 13 = v[0 + 3]; without indexing it is 10
+
+
+@needs_clang
+@pytest.mark.parametrize("target", TARGETS)
+def test_deleting_any_wait_of_the_compiled_kernel_is_reported(compiled, target):
+    """Recall on the compiler's own waits around the indexed code: delete any s_nop or s_waitcnt
+    and lint warns at or after that point."""
+    from gcnemu.analysis.lint import lint
+    from gcnemu.asm.parse import parse
+    lines = compiled[target].read_text().splitlines()
+    waits = [i for i, text in enumerate(lines) if text.strip().startswith(("s_nop", "s_waitcnt"))]
+    assert len(waits) >= 3
+    missed = []
+    for i in waits:
+        source = "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+        warned = [d.span.line for d in lint(parse(source), target) if d.severity == "warning" and d.span]
+        if not any(line >= i + 1 for line in warned):
+            missed.append(f"{i + 1}: {lines[i].strip()}")
+    assert missed == []
+
+
+def test_the_relocation_waits_for_m0_to_land(tmp_path):
+    """With a 20-cycle SALU, s_set_gpr_idx_mode's new M0 lands after the next v_mov could issue:
+    the v_mov waits for it (M0 is interlocked like any SALU result) instead of reading the old
+    mode, which would select its constant source."""
+    p = tmp_path / "idx.s"
+    p.write_text(SNIPPET.format(arch="gfx90a"))
+    r = subprocess.run([sys.executable, "-m", "gcnemu", "test", str(p), "--arch", "gfx90a"], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0
+    slow = subprocess.run([sys.executable, "-m", "gcnemu", "run", str(p), "--latency", "salu=20", "--print", "v3"],
+                          capture_output=True, text=True, timeout=300)
+    assert slow.returncode == 0, slow.stderr
+    assert "0.. 7: 113 113" in slow.stdout
+
+
+# ---------------------------------------------------------------- the front end
+
+
+OPERANDS = HERE / "compiled" / "gpr_idx_operands.s"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_check_rejects_the_gpr_idx_operands_llvm_mc_rejects_with_its_message(target):
+    """Every line of tests/compiled/gpr_idx_operands.s gets llvm-mc's verdict, at its column and
+    (except two parser messages, same column) in its words."""
+    from gcnemu.asm.validate import validate
+    prog = gcnemu.parse_file(str(OPERANDS))
+    ours = {(d.span.line, d.span.column): d.message for d in list(prog.diagnostics) + validate(prog, target)
+            if d.severity == "error"}
+    if not Path(LLVM_MC).exists():
+        pytest.skip("needs llvm-mc 22")
+    mc = subprocess.run([LLVM_MC, "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}", "-o", "/dev/null", str(OPERANDS)],
+                        capture_output=True, text=True)
+    theirs = {}
+    for ln in mc.stderr.splitlines():
+        parts = ln.split(":", 4)
+        if len(parts) == 5 and parts[3].strip() == "error":
+            theirs[(int(parts[1]), int(parts[2]))] = parts[4].strip()
+    assert len(theirs) >= 15
+    assert sorted(ours) == sorted(theirs)
+    # a missing comma or parenthesis inside gpr_idx(...) is reported by gcnemu's parser in its own words
+    differ = {k for k in theirs if ours[k] != theirs[k]}
+    assert all(theirs[k] == "expected a comma or a closing parenthesis" for k in differ) and len(differ) <= 2

@@ -312,3 +312,63 @@ def test_item11_dot2_with_a_nan_or_inf_accumulator_gives_the_ieee_result(tmp_pat
     assert dot((one, inf), (two, two), INF) == INF  # 2 + inf + inf
     assert dot((one, inf), (two, two), 0x3F800000) == INF  # 2 + inf + 1
     assert dot((one, one), (two, two), 0x3F800000) == 0x40A00000  # 1*2 + 1*2 + 1 = 5: finite sums unchanged
+
+
+# ---------------------------------------------------------------- 1. a transcendental overwritten by a later VALU op
+
+def _both_engines(path: str, latencies: dict | None = None):
+    """(timed, functional) Simulations of one snippet, the timed one with these latencies."""
+    from gcnemu.grid import GridJob, run_functional
+    from gcnemu.snippets.runner import load_snippet
+    snippet = load_snippet(path)
+    timed = snippet.simulate(None, latencies)
+    functional, _ = run_functional(snippet, snippet.kernel(), None, GridJob(path, None))
+    assert timed.error is None and functional.error is None
+    return timed, functional
+
+
+TRANS_OVERWRITES = [  # (transcendental, its destination's first register)
+    ("v_sqrt_f32 v10, v26", 10), ("v_rcp_f32 v10, v26", 10), ("v_rsq_f32 v10, v26", 10),
+    ("v_exp_f32 v10, v26", 10), ("v_log_f32 v10, v26", 10), ("v_cos_f32 v10, v26", 10),
+    ("v_sqrt_f16 v10, v26", 10), ("v_rcp_f16 v10, v26", 10), ("v_exp_f16 v10, v26", 10),
+    ("v_sqrt_f64 v[10:11], v[26:27]", 10), ("v_rcp_f64 v[10:11], v[26:27]", 10), ("v_rsq_f64 v[10:11], v[26:27]", 11),
+]
+
+
+@pytest.mark.parametrize("latencies", [None, {"valu_trans": 64, "valu": 1}], ids=["default", "slow-trans"])
+@pytest.mark.parametrize("arch", ["gfx90a", "gfx942"])
+@pytest.mark.parametrize("trans, reg", TRANS_OVERWRITES, ids=[t.split()[0] for t, _ in TRANS_OVERWRITES])
+def test_item01_trans_waw_the_later_valu_write_wins_in_both_engines(tmp_path, arch, trans, reg, latencies):
+    path = write(tmp_path, f"""
+        ; gcnemu:
+        ;   arch: {arch}
+        ;   vgpr v26 = lane + 4.0 : f32
+        ;   vgpr v27 = 0x40100000
+        ;   vgpr v31 = lane * 3 + 1
+          {trans}
+          v_mov_b32 v{reg}, v31
+          s_nop 7
+          s_nop 7
+          s_endpgm
+        """)
+    timed, functional = _both_engines(path, latencies)
+    later = np.arange(64, dtype=np.uint32) * 3 + 1
+    assert np.array_equal(timed.wave(0).v[reg], later), "the transcendental's result replaced the later write"
+    assert np.array_equal(functional.wave(0).v[reg], later)
+    assert not timed.engine.hazards
+
+
+def test_item01_alu_write_back_stays_in_program_order_whatever_the_latencies(tmp_path):
+    # a VALU result (v_readfirstlane, 30 cycles here) and a younger SALU write of the same SGPR:
+    # the SALU value is the one left, as in the functional engine
+    path = write(tmp_path, """
+        ; gcnemu:
+        ;   arch: gfx90a
+        ;   vgpr v1 = 3
+          v_readfirstlane_b32 s5, v1
+          s_mov_b32 s5, 7
+          s_nop 7
+          s_endpgm
+        """)
+    timed, functional = _both_engines(path, {"valu": 30})
+    assert int(timed.wave(0).sgpr[5]) == int(functional.wave(0).sgpr[5]) == 7

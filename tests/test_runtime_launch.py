@@ -77,6 +77,8 @@ def test_a_load_past_what_the_runtime_allocates_still_stops_naming_the_kernarg_b
     line = p.read_text().splitlines().index("\ts_load_dwordx4 s[0:3], s[4:5], 0x78") + 1
     assert r.stderr.startswith(f"{p}:{line}:")
     assert "runs past the end of buffer '__kernarg'" in r.stderr
+    assert "kernarg segment of kernel 'three_floats' (20 bytes) as the ROCm runtime allocates it: padded to " \
+           "128 bytes" in r.stderr
 
 
 # ---------------------------------------------------------------- dynamic LDS
@@ -183,5 +185,26 @@ def test_a_workgroup_writing_past_its_dynamic_lds_stops_at_the_write_on_both_eng
                    "--buffer", "seen=u32[1]", "--arg", "o=o", "--arg", "in=x", "--arg", "seen=seen", "--jobs", "1",
                    *(["--functional"] if engine == "functional" else []))
     assert r.returncode == 1 and "Traceback" not in r.stderr
+    lines = compiled["gfx90a"].read_text().splitlines()
+    start = lines.index("rotate_local:                           ; @rotate_local")
+    write = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("ds_write_b32")) + 1
+    assert r.stderr.startswith(f"{compiled['gfx90a']}:{write}:")  # at the write, whichever wave ran ahead
     assert "ds_write_b32: LDS address 0x100" in r.stderr
     assert "is beyond the 256 bytes of LDS the kernel allocates" in r.stderr
+
+
+def test_several_local_pointers_each_need_their_offset(compiled):
+    path = str(compiled["gfx90a"])
+    common = ["--kernel", "two_locals", "--buffer", "o=f32[64]", "--arg", "o=o", "--lds-dynamic", "512"]
+    r = gcnemu_cli("run", path, *common)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "kernel 'two_locals' has 2 __local pointer arguments (a, b)" in r.stderr
+    ok = gcnemu_cli("run", path, *common, "--arg", "a=0", "--arg", "b=256", "--format", "json")
+    assert ok.returncode == 0, ok.stderr
+    setup = gcnemu.Setup(workgroup_size=(64, 1, 1), kernel="two_locals", lds_dynamic=512)
+    setup.add_buffer("o", np.zeros(64, np.float32))
+    setup.args = {"o": "o", "a": 0, "b": 256}
+    sim = gcnemu.Simulation(gcnemu.resolve(gcnemu.parse_file(path), "gfx90a"), setup).run()
+    assert sim.error is None
+    lane = np.arange(64, dtype=np.float32)
+    np.testing.assert_array_equal(sim.buffer("o", np.float32), (np.arange(64) ^ 1) + 2 * lane)

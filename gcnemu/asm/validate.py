@@ -863,6 +863,9 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     if sfx == "_dpp" and not any(md.name in _DPP_CONTROLS for md in ins.modifiers) and \
             not any(isinstance(o, Symbol) and o.name in _DPP_CONTROLS for o in ins.operands):
         raise _Error("too few operands for instruction", ins.mnemonic_span)
+    if base in _GPR_IDX_OPERANDS:  # no operand row: their forms are checked here, as llvm-mc checks them
+        _check_gpr_idx(ins, base, ops, ctx)
+        return _reloc_warnings(ops, ctx)
     info = opcodes.row_for(ins, ctx.name)
     if info is not None and info.encoding == "MUBUF":
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
@@ -1375,6 +1378,48 @@ def _check_sendmsg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
             raise _Error("expected a message name or an absolute expression", first.span)
     elif ctx.evaluate(first) is None:
         raise _Error("expected a message name or an absolute expression", first.span)
+
+
+# ------------------------------------------------------------------ VGPR indexing mode
+
+# operands of the VGPR-indexing instructions: "s" a 32-bit scalar source (SGPR, special register,
+# inline constant or literal: SSrc_b32), "imask" the 4-bit mode (a number 0..15 or gpr_idx(...))
+_GPR_IDX_OPERANDS: dict[str, tuple[str, ...]] = {
+    "s_set_gpr_idx_on": ("s", "imask"), "s_set_gpr_idx_idx": ("s",),
+    "s_set_gpr_idx_mode": ("imask",), "s_set_gpr_idx_off": (),
+}
+_GPR_IDX_MODES = ("SRC0", "SRC1", "SRC2", "DST")
+
+
+def _check_gpr_idx(ins: Instruction, base: str, ops: list[_V], ctx: _Ctx) -> None:
+    """llvm-mc's checks (AMDGPUAsmParser::parseGPRIdxMode / parseGPRIdxMacro) with its messages."""
+    if ins.modifiers:
+        raise _Error("invalid operand for instruction", ins.modifiers[0].span)
+    kinds = _GPR_IDX_OPERANDS[base]
+    _count(ins, ops, len(kinds), len(kinds))
+    for v, kind in zip(ops, kinds):
+        if v.modified:
+            raise _invalid(v, ins)
+        if kind == "s":
+            if v.kind in _SCALAR_KINDS:
+                if not _scalar_src_ok(v, 1):
+                    raise _invalid(v, ins)
+            elif not _const_ok(v, "b32", True):
+                raise _invalid(v, ins)
+        elif v.kind == "call" and v.name == "gpr_idx":
+            seen: set[str] = set()
+            for arg in v.op.args:
+                name = arg.name if isinstance(arg, Symbol) else None
+                if name not in _GPR_IDX_MODES:
+                    raise _Error("expected a VGPR index mode or a closing parenthesis", arg.span)
+                if name in seen:
+                    raise _Error("duplicate VGPR index mode", arg.span)
+                seen.add(name)
+        elif v.kind in ("const", "reloc"):
+            if v.kind == "reloc" or v.is_float or not 0 <= v.value <= 15:
+                raise _Error("invalid immediate: only 4-bit values are legal", v.span)
+        else:
+            raise _Error("expected absolute expression", v.span)
 
 
 # ------------------------------------------------------------------ SMEM

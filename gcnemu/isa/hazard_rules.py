@@ -157,7 +157,9 @@ CLASSES: Mapping[str, str] = {
     "dot": "v_dot* (LLVM isDOT): v_dot2_*, v_dot2c_*, v_dot4_*, v_dot4c_*, v_dot8_*, ...",
     "salu-writes-m0": (
         "Scalar ALU instruction (SOP1/SOP2/SOPK/SOPC, not SMEM) with M0 as "
-        "destination: s_mov_b32 m0, ..., s_movk_i32 m0, s_add_u32 m0, ..."
+        "destination: s_mov_b32 m0, ..., s_movk_i32 m0, s_add_u32 m0, ..., and the VGPR-indexing "
+        "instructions that write M0 implicitly: s_set_gpr_idx_on, s_set_gpr_idx_mode, s_set_gpr_idx_idx "
+        "(LLVM SOPInstructions.td: Defs = [M0, MODE])"
     ),
     "s-setreg": "s_setreg_b32 / s_setreg_imm32_b32; matched to the consumer by hardware register id.",
     "s-setreg-trapsts": "s-setreg whose hwreg is HW_REG_TRAPSTS.",

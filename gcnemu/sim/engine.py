@@ -852,7 +852,14 @@ class Engine:
         if _HWREGS:
             regs = _HWREGS.get(id(st))
             if regs is not None and regs.get(_MODE_HWREG, 0) & GPR_IDX_EN and not d.internal:
-                indexed = self._gpr_indexed(st, pc, d)
+                m0 = w.pending.get(("s", _M0_SLOT))  # the index must have landed before it relocates
+                if m0 is not None and m0.interlocked and m0.land > now:
+                    return self._stall(w, m0.land, "dependency", now)
+                try:
+                    indexed = self._gpr_indexed(st, pc, d)
+                except SimError as e:
+                    e.instruction = pc
+                    raise
         fast = self._fast[pc] if indexed is None else None
         if fast is _UNPLANNED:
             fast = self._fast[pc] = self._fast_entry(pc, d)
@@ -933,12 +940,16 @@ class Engine:
                 if tpl is None:
                     tpl = self._ctx_templates[pc] = self._ctx_template(ins)
                 ctx = Ctx.at_issue(st, tpl)
-                sem(ctx, ins)
             else:  # this issue's relocated operands; M0 read as the index (a pending M0 write holds it)
                 ins = indexed
                 ctx = Ctx.at_issue(st, self._ctx_template(ins))
                 ctx.reads.append(("s", _M0_SLOT))
+            try:
                 sem(ctx, ins)
+            except SimError as e:  # name the instruction: another wave's PC may be elsewhere
+                if getattr(e, "instruction", None) is None:
+                    e.instruction = pc
+                raise
             if w.interlock_until > now or w.async_until > now:
                 if not self._check_reads(w, ctx.reads, pc, now):
                     return False
@@ -1152,6 +1163,8 @@ class Engine:
         once the engine's top cost for them, and the separate schedule and PC-move calls with
         their repeated attribute loads a further share, so this is one call."""
         complete = now + latency
+        if writes and w.interlock_until > complete and d.interlocked:
+            complete = self._in_order(w, writes, complete)
         index = d.index
         if busy:
             end = now + busy
@@ -1200,6 +1213,30 @@ class Engine:
         elif interlocked and complete > w.interlock_until:
             w.interlock_until = complete
         self._planned_done(w, st, index, now, complete, branch_to)
+
+    @staticmethod
+    def _in_order(w: WaveRuntime, writes: list, complete: int) -> int:
+        """When an interlocked result (VALU, transcendental, f64, SALU) may land: not before an
+        older interlocked write of the same register still in flight, so the younger value is
+        the one left (events of one cycle apply in issue order).
+
+        Why: ALU results are written back in program order on CDNA. LLVM's GCNHazardRecognizer
+        has a transcendental rule only for a read (checkVALUHazards: TransDefWaitstates = 1 on
+        gfx940+, `hasTransForwardingHazard`, matched against the next VALU's explicit uses) and
+        none for an overwrite, and the ISA guides' 'Manually Inserted Wait States' tables list no
+        trans/VALU write-after-write row: a `v_sqrt_f32 v10` followed by `v_mov_b32 v10` leaves
+        the v_mov's value, as the functional engine computes (issue 25 item 1). The shared VALU
+        (isa.coissue) already keeps most later writes after a transcendental's; this keeps the
+        order whatever the latencies (`--latency`, calibration) make of it."""
+        pend = w.pending
+        for wr in writes:
+            f = wr.file
+            keys = (_SCC_KEY,) if f == "scc" else [(f, k) for k in range(wr.index, wr.index + len(wr.values))]
+            for key in keys:
+                p = pend.get(key)
+                if p is not None and p.interlocked and p.land > complete:
+                    complete = p.land
+        return complete
 
     def _schedule(self, w: WaveRuntime, d: Decoded, writes: list | None, memops, ctx: Ctx | None, key,
                   now: int, conflicts: int = 0) -> int:
@@ -1282,6 +1319,8 @@ class Engine:
             if interlocked and complete > w.interlock_until:
                 w.interlock_until = complete
             return complete
+        if interlocked and writes and w.interlock_until > complete:
+            complete = self._in_order(w, writes, complete)
         p = Pending(complete, interlocked, d.index, seq, pipe)
         pend = w.pending
         check_waw = w.async_until > now

@@ -41,10 +41,10 @@ import numpy as np
 
 from ..asm.program import Reg, Special
 from . import accel, fp
+from .alignment import lane_ranges
 from .context import _HWREGS, M32, Ctx, RegWrite, SimError, _static_facts, code_facts
 from .group_plans import Unshared as _Abort
 from .group_plans import make_group_plan
-from .alignment import lane_ranges
 from .masked import exec_lanes, lane_words, masked_write
 from .pipes import decode
 from .semantics import SEMANTICS
@@ -232,7 +232,8 @@ class FunctionalEngine:
                     e.instruction = pc
                 raise
             self.executed += count
-            if not straight and self.PC[idx].min() <= pc:  # a jump back: the loop a limit would name
+            if not straight and not self.decoded[pc].internal and self.PC[idx].min() <= pc:
+                # a jump back (not a wave stopping at s_endpgm or s_barrier): the loop a limit names
                 self._last_back = (pc, int(self.PC[idx].min()))
             if self.executed > self._limit:
                 raise self._limit_error(pc)

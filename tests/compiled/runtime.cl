@@ -40,3 +40,15 @@ __kernel void reverse_local(__global float *o, __global const float *in, __local
     if (l < n)
         o[l] = tmp[n - 1 - l];
 }
+
+// Two __local pointers: the runtime lays out one buffer per argument from the sizes the host gives
+// each (clSetKernelArg); gcnemu's launch has one dynamic size, so each pointer needs its offset.
+__kernel void two_locals(__global float *o, __local float *a, __local float *b) {
+    uint l = __builtin_amdgcn_workitem_id_x();
+    a[l] = (float)l;
+    b[l] = (float)(2 * l);
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+    __builtin_amdgcn_s_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+    o[l] = a[l ^ 1] + b[l];
+}
