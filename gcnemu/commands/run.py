@@ -17,8 +17,9 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
+from .cluster import DEFAULT_TIMEOUT, scheduler_address
 from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
-                     os_reason, run_limits)
+                     os_reason, positive_seconds, run_limits)
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
 
@@ -60,9 +61,13 @@ def add_arguments(p) -> None:
                     help="worker processes for --grid (default: one per core)")
     gg.add_argument("--no-progress", action="store_true",
                     help="no progress bar for --grid (drawn on stderr only when stderr is a terminal)")
-    gg.add_argument("--scheduler", metavar="ADDRESS",
-                    help="run --grid's workgroups on a Dask distributed cluster (e.g. tcp://host:8786; "
-                         "needs pip install gcnemu[cluster])")
+    gg.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
+                    help="run --grid's workgroups on a Dask distributed cluster at tcp://HOST:PORT (e.g. "
+                         "tcp://host:8786; needs pip install gcnemu[cluster]); workers get the loaded program, "
+                         "not its path")
+    gg.add_argument("--scheduler-timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                    help=f"with --scheduler: give up when no Dask worker is connected for SECONDS "
+                         f"(default {DEFAULT_TIMEOUT:g})")
 
 
 # ---------------------------------------------------------------- options as header statements
@@ -512,22 +517,13 @@ def _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles: int, max_
                   max_instructions, tuple(sorted((cli_lat or {}).items())))
     if args.jobs is not None and args.jobs < 1:
         raise GcnemuError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.scheduler:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise GcnemuError("--scheduler needs Dask's distributed package: pip install 'gcnemu[cluster]'") from None
-        try:
-            client = Client(args.scheduler, timeout="5s")
-        except OSError as e:
-            raise GcnemuError(f"--scheduler {args.scheduler}: cannot reach the Dask scheduler ({e})") from None
-        try:
-            return run_grid(snippet, kernel, grid, job, executor=client.get_executor())
-        finally:
-            client.close()
     from .progress import Progress, wanted
     total = grid[0] * grid[1] * grid[2]
     with Progress(total, f"grid {grid[0]}x{grid[1]}x{grid[2]}", wanted(args)) as bar:
+        if args.scheduler:
+            from .cluster import run_on_cluster
+            return run_on_cluster(args.scheduler, snippet, kernel, grid, job, args.scheduler_timeout,
+                                  progress=lambda done, _n: bar.update(done))
         return run_grid(snippet, kernel, grid, job, jobs=args.jobs, progress=lambda done, _n: bar.update(done))
 
 
