@@ -17,6 +17,7 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
+from .buffers import buffer_name, buffers_json, known, parse_dump, parse_view, view_text, write_dump
 from .cluster import DEFAULT_TIMEOUT, scheduler_address
 from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
                      os_reason, positive_seconds, run_limits)
@@ -46,8 +47,13 @@ def add_arguments(p) -> None:
     g.add_argument("--latency-file", default=None, metavar="TOML",
                    help="latencies ([latency]) and per-buffer or address-range memory latencies ([[memory]]) "
                         "from a TOML file; --latency wins over it, it wins over the header")
-    p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG",
-                   help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0")
+    p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG|BUF",
+                   help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0; or buffers after "
+                        "the run, in their declared type or another, all or a numpy-style selection: C, C[0:8], "
+                        "C:f16[0:8,0:8]")
+    p.add_argument("--dump", action="append", default=[], metavar="BUF=FILE.npy",
+                   help="write a buffer (or a selection, BUF:TYPE[...]=FILE.npy) after the run as a numpy .npy "
+                        "file; written whole or not at all (repeatable)")
     add_format(p)
     add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (one workgroup, timed engine)")
     p.add_argument("--trace", metavar="OUT.json", help="write a Chrome/Perfetto trace of the run")
@@ -147,8 +153,9 @@ class PrintSpec:
     tname: str | None
 
 
-def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
-    """A `--print` register, its indices possibly written with the file's symbols (v[v_c:v_c+3])."""
+def parse_print(cli: CliSource, text: str, target, program=None, buffers: str | None = None) -> PrintSpec:
+    """A `--print` register, its indices possibly written with the file's symbols (v[v_c:v_c+3]).
+    `buffers` (which buffers the run has) completes the error for a name that is neither."""
     from ..snippets.header import TYPE_BYTES, parse_reg
     src = cli.span("--print", text)
     from ..snippets.header import _top_find
@@ -165,7 +172,10 @@ def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
                 raise ValueError(e.message) from None
         reg = parse_reg(reg_text, target)
     except ValueError as e:
-        raise src.error(str(e), 0, len(reg_text)) from None
+        msg = str(e)
+        if buffers and "is not a register" in msg:
+            msg += f", nor a buffer ({buffers})"
+        raise src.error(msg, 0, len(reg_text)) from None
     if tname and TYPE_BYTES[tname] == 8 and reg.count % 2:
         raise src.error(f"a {tname} value needs a register pair such as v[2:3]")
     return PrintSpec(text, reg, tname)
@@ -356,7 +366,14 @@ def run(args) -> int:
         extra = cli_directives(args, cli)
         snippet = load_snippet(args.file, args.arch, extra, program=prog)
         kernel = snippet.kernel()
-        prints = [parse_print(cli, t, kernel.target, kernel.program) for t in args.print_regs]
+        setup = snippet.built.setup
+        prints, views = [], []
+        for t in args.print_regs:
+            if buffer_name(t, setup):
+                views.append(parse_view(cli.span("--print", t), setup))
+            else:
+                prints.append(parse_print(cli, t, kernel.target, kernel.program, known(setup)))
+        dumps = [parse_dump(cli, t, setup) for t in args.dump]
         timing, cli_lat = timing_options(args)
         grid = parse_grid(args.grid) if args.grid else snippet.header.grid
         functional = args.functional or snippet.header.mode == "functional"
@@ -403,6 +420,13 @@ def run(args) -> int:
             return _setup_failed(args, [Diagnostic("error", f"cannot write the trace {args.trace}: "
                                                             f"{os_reason(e)}", None)], get_lines)
 
+    dump_errors = []
+    for dump in dumps:
+        try:
+            write_dump(sim, setup, dump)
+        except GcnemuError as e:
+            dump_errors.append(Diagnostic("error", str(e), None))
+
     failures = []
     check_error = None
     if snippet.header.has_expectations:
@@ -425,7 +449,8 @@ def run(args) -> int:
         diags += list(seen.values())
     if check_error is not None:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
-    failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
+    diags += dump_errors
+    failed = bool(dump_errors) or sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
         or check_error is not None or (grid_run is not None and any(r.error for r in grid_run.results))
 
     if args.format == "json":
@@ -438,6 +463,7 @@ def run(args) -> int:
             for spec in prints:
                 regs.update(register_json(spec, sim.wave(i)))
             out["waves"].append({"wave": i, "registers": regs, **wave_summary(sim, i)})
+        out["buffers"] = buffers_json(sim, setup, views)
         if grid_run is not None:
             out["grid"] = grid_json(grid_run)
         if functional_run is not None:
@@ -456,13 +482,21 @@ def run(args) -> int:
         return 1 if failed else 0
 
     for d in diags:
-        print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
+        if d.span is None and d.severity == "error":
+            print(f"gcnemu: error: {d.message}", file=sys.stderr)
+        else:
+            print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
     for i in range(len(sim.waves)):
         if not prints:
             break
         print(f"wave {i}:")
         for spec in prints:
             for line in register_text(spec, sim.wave(i)):
+                print(line)
+    if views:
+        print("buffers:")
+        for view in views:
+            for line in view_text(sim, setup, view):
                 print(line)
     if snippet.setup.kernel is not None:  # the file describes its kernels: say which one ran
         print(f"kernel {snippet.setup.kernel}")
@@ -498,7 +532,7 @@ def run(args) -> int:
                 print(f.render(get_lines(f.diagnostic().span.file) if f.diagnostic().span else None))
         else:
             print(f"check: passed ({n} expectation{'s' if n != 1 else ''})")
-    if not failed and not prints:
+    if not failed and not (prints or views or dumps):
         path = args.file
         print(f"next: gcnemu step {path} | gcnemu timeline {path} --wave 0 | gcnemu lint {path}")
     return 1 if failed else 0
