@@ -88,7 +88,7 @@ def parse_view(src, setup) -> BufferView:
                         0, len(text))
     index = ()
     if sel is not None:
-        index = parse_selection(src, m.start(3), sel, shape, name, tname)
+        index = parse_selection(src, m.start(3), sel, shape, name, tname, setup)
     return BufferView(text, name, tname, index, sel)
 
 
@@ -102,11 +102,11 @@ def typed_shape(data: np.ndarray, size: int) -> tuple | None:
     return shape[:-1] + (last // size,)
 
 
-def parse_selection(src, col: int, sel: str, shape: tuple, name: str, tname: str) -> tuple:
+def parse_selection(src, col: int, sel: str, shape: tuple, name: str, tname: str, setup) -> tuple:
     """`[a:b, i, ::s]` -> a numpy index; every bound within the axis, steps positive, not empty."""
     body = sel[1:-1]
     parts = body.split(",")
-    where = f"buffer '{name}' as {tname} has shape [{', '.join(map(str, shape))}]"
+    where = f"buffer '{name}' as {tname} has shape [{', '.join(map(str, shape))}] ({known(setup)})"
     if len(parts) > len(shape):
         raise src.error(f"{len(parts)} indices for {len(shape)} dimension{'s' if len(shape) != 1 else ''}: {where}",
                         col, col + len(sel))
@@ -238,9 +238,13 @@ def parse_dump(cli, text: str, setup) -> Dump:
 
 
 def write_dump(sim, setup, dump: Dump) -> None:
-    """np.save into a temporary file beside the target, then rename: a reader never sees half a file."""
+    """np.save into a temporary file beside the target, then rename: a reader never sees half a file.
+    The .npy format has no bfloat16 (numpy would store opaque 2-byte records), so bf16 is saved as
+    float32, which holds every bf16 value exactly."""
     from .common import os_reason
     values = np.ascontiguousarray(selected(sim, setup, dump.view))
+    if dump.view.tname == "bf16":
+        values = values.astype(np.float32)
     folder = os.path.dirname(os.path.abspath(dump.path))
     tmp = None
     try:
