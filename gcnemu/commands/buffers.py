@@ -182,12 +182,14 @@ def view_text(sim, setup, view: BufferView) -> list[str]:
     width = max(len(t) for row in texts for t in row)
     lead = list(np.ndindex(*values.shape[:-1])) or [()]
     last = kept[-1]
-    for r, (pos, row) in enumerate(zip(lead, texts)):
+    lines = []
+    for pos, row in zip(lead, texts):
         prefix = [str(kept[k][p]) for k, p in enumerate(pos)]
         for c in range(0, len(row), 8):
             span = f"{last[c]}..{last[min(c + 8, len(row)) - 1]}"
-            label = "[" + ", ".join(prefix + [span]) + "]"
-            out.append(f"    {label}: " + " ".join(v.rjust(width) for v in row[c:c + 8]))
+            lines.append(("[" + ", ".join(prefix + [span]) + "]:", " ".join(v.rjust(width) for v in row[c:c + 8])))
+    labels = max(len(label) for label, _ in lines)
+    out += [f"    {label.ljust(labels)} {values}" for label, values in lines]
     return out
 
 
