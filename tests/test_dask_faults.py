@@ -82,6 +82,13 @@ def test_a_scheduler_address_without_a_transport_is_tcp(address, dialled):
     assert scheduler_address(address) == dialled
 
 
+@pytest.mark.parametrize("extra", [[], ["--grid", "2", "--functional"]])
+def test_a_scheduler_without_a_timed_grid_is_an_error_rather_than_ignored(tmp_path, capsys, extra):
+    path = scale_kernel(tmp_path, 2)
+    assert main(["run", str(path), "--scheduler", "tcp://127.0.0.1:8786", *extra]) == 1
+    assert "--scheduler spreads a grid's workgroups over a Dask cluster: it needs --grid" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- item 14: workers elsewhere
 
 

@@ -378,6 +378,9 @@ def run(args) -> int:
         grid = parse_grid(args.grid) if args.grid else snippet.header.grid
         functional = args.functional or snippet.header.mode == "functional"
         functional_run = None
+        if args.scheduler and (grid is None or functional):
+            raise GcnemuError("--scheduler spreads a grid's workgroups over a Dask cluster: it needs --grid (or "
+                              "'grid:' in the header) and the timed engine (not --functional)")
         if args.trace:
             check_not_source("--trace", args.trace, prog)
         if args.timeout and (functional or grid is not None):
