@@ -156,7 +156,7 @@ def test_a_worker_killed_mid_grid_still_gives_the_right_memory(tmp_path):
 
 def test_a_grid_whose_last_worker_leaves_is_a_clear_error_after_the_timeout(tmp_path):
     from gcnemu.asm.diagnostics import GcnemuError
-    path = scale_kernel(tmp_path, 12, spin=300)
+    path = scale_kernel(tmp_path, 12, spin=1000)
     snippet, kernel, job = loaded(path)
     with local_cluster(1, processes=False) as cluster:
         def retire_the_worker(done: int, total: int) -> None:
