@@ -92,14 +92,23 @@ def test_a_scheduler_without_a_timed_grid_is_an_error_rather_than_ignored(tmp_pa
 # ---------------------------------------------------------------- item 14: workers elsewhere
 
 
-def test_workers_in_another_directory_run_a_relative_file(tmp_path, monkeypatch, capsys):
-    # the workers start in this directory; the file is typed relative to another one
-    with local_cluster(1) as cluster:
-        folder = tmp_path / "elsewhere"
-        folder.mkdir()
-        scale_kernel(folder, 2)
-        monkeypatch.chdir(folder)
-        assert main(["run", "scale.s", "--grid", "2", "--scheduler", cluster.scheduler_address]) == 0
+@pytest.fixture(scope="module")
+def two_workers():
+    """Two worker processes, shared by the tests that need real processes: a worker's first task
+    imports gcnemu and its semantics tables (seconds on a busy machine), paid here once."""
+    from gcnemu.sim.semantics import load_all
+    with local_cluster(2) as cluster, distributed.Client(cluster) as client:
+        client.run(load_all)
+        yield cluster
+
+
+def test_workers_in_another_directory_run_a_relative_file(two_workers, tmp_path, monkeypatch, capsys):
+    # the workers started in this directory; the file is typed relative to another one
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    scale_kernel(folder, 2)
+    monkeypatch.chdir(folder)
+    assert main(["run", "scale.s", "--grid", "2", "--scheduler", two_workers.scheduler_address]) == 0
     out = capsys.readouterr()
     assert "check: passed (1 expectation)" in out.out
     assert "No such file" not in out.out + out.err
@@ -133,25 +142,27 @@ def loaded(path: Path):
     return snippet, snippet.kernel(), GridJob(str(path), None)
 
 
-def test_a_worker_killed_mid_grid_still_gives_the_right_memory(tmp_path):
-    path = scale_kernel(tmp_path, 16, spin=300)
+def test_a_worker_killed_mid_grid_still_gives_the_right_memory(two_workers, tmp_path):
+    path = scale_kernel(tmp_path, 8, spin=1500)
     snippet, kernel, job = loaded(path)
     killed = []
-    with local_cluster(2) as cluster, distributed.Client(cluster) as client:
-        pids = client.run(os.getpid)
+    with distributed.Client(two_workers) as client:
+        def kill_a_busy_worker(done: int, total: int) -> None:
+            if killed:
+                return
+            # the first chunk is back; SIGKILL a worker that is running a workgroup right now
+            busy = [w for w, tasks in client.processing().items() if tasks]
+            assert busy, "every workgroup had finished: nothing was killed mid-grid"
+            pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(busy[0])
 
-        def kill_one_worker(done: int, total: int) -> None:
-            if not killed and done < total:  # the first chunk is back: the rest are still queued or running
-                address, pid = sorted(pids.items())[0]
-                os.kill(pid, signal.SIGKILL)
-                killed.append(address)
-
-        sim, run = run_on_cluster(cluster.scheduler_address, snippet, kernel, (16, 1, 1), job, timeout=20,
-                                  progress=kill_one_worker)
+        sim, run = run_on_cluster(two_workers.scheduler_address, snippet, kernel, (8, 1, 1), job, timeout=20,
+                                  progress=kill_a_busy_worker)
     assert killed
-    assert not any(r.error for r in run.results) and len(run.results) == 16
+    assert not any(r.error for r in run.results) and len(run.results) == 8
     c = sim.memory.buffer("C").data.view(np.float32)
-    assert np.array_equal(c, np.arange(64 * 16, dtype=np.float32) * 2)
+    assert np.array_equal(c, np.arange(64 * 8, dtype=np.float32) * 2)
 
 
 def test_a_grid_whose_last_worker_leaves_is_a_clear_error_after_the_timeout(tmp_path):
