@@ -77,7 +77,7 @@ def test_print_reads_the_bytes_as_another_type(kernel, capsys):
     rc, out, err = gcnemu(capsys, "run", kernel, "--print", "C:u32[3]")
     assert rc == 0, err
     assert "C[3] (u32[8, 8]):" in out
-    assert row(out, "[0..7]") == C[3].view(np.uint32).tolist()
+    assert row(out, "[3, 0..7]") == C[3].view(np.uint32).tolist()
 
 
 # ---------------------------------------------------------------- --dump
@@ -154,3 +154,29 @@ def test_a_dump_without_a_file_names_the_form_and_the_buffers(kernel, capsys):
     rc, out, err = gcnemu(capsys, "run", kernel, "--dump", "C")
     assert rc == 1
     assert "expected BUFFER=FILE.npy" in err and "A, C" in err
+
+
+GRID = """
+; gcnemu:
+;   arch: gfx90a
+;   workgroup: 64
+;   buffer C: u32[2,64] = zeros(128) -> s[6:7]
+  s_lshl_b32 s9, s2, 6
+  v_add_u32 v1, s9, v0
+  v_lshlrev_b32 v2, 2, v1
+  global_store_dword v2, v1, s[6:7]
+  s_waitcnt vmcnt(0)
+  s_endpgm
+"""
+
+
+@pytest.mark.parametrize("engine", [["--jobs", "1"], ["--functional"]])
+def test_print_shows_the_memory_every_workgroup_of_a_grid_wrote(tmp_path, capsys, engine):
+    path = tmp_path / "ids.s"
+    path.write_text(textwrap.dedent(GRID).lstrip("\n"))
+    target = tmp_path / "ids.npy"
+    rc, out, err = gcnemu(capsys, "run", str(path), "--grid", "2", *engine, "--print", "C[1, 56:64]",
+                          "--dump", f"C={target}")
+    assert rc == 0, err
+    assert row(out, "[1, 56..63]") == list(range(120, 128))  # workgroup 1 wrote its global ids
+    assert np.array_equal(np.load(target), np.arange(128, dtype=np.uint32).reshape(2, 64))

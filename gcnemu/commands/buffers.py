@@ -162,32 +162,38 @@ def selected(sim, setup, view: BufferView) -> np.ndarray:
 
 
 def view_text(sim, setup, view: BufferView) -> list[str]:
-    """The selection, 8 values a line, each line labelled with its indices in the whole buffer."""
+    """The selection, 8 values a line, each line labelled with its indices in the whole buffer
+    (an axis given one index keeps it in the label: `C[1, 56:64]` prints `[1, 56..63]`)."""
     from .run import format_values
     whole = final_array(sim, setup, view.name, view.tname)
-    axes = [np.arange(d) for d in whole.shape]
-    kept = []  # per remaining axis, the buffer's indices it holds
-    for k, ax in enumerate(axes):
-        ix = view.index[k] if k < len(view.index) else slice(None)
-        if isinstance(ix, slice):
-            kept.append(ax[ix])
+    index = list(view.index) + [slice(None)] * (whole.ndim - len(view.index))
+    kept_axes = [k for k, ix in enumerate(index) if isinstance(ix, slice)]
+    at = {k: np.arange(whole.shape[k])[ix] if isinstance(ix, slice) else ix % whole.shape[k]
+          for k, ix in enumerate(index)}  # an axis's selected indices, or its one index
     values = np.asarray(whole[view.index])
     shape = f"{view.tname}[{', '.join(map(str, whole.shape))}]"
     out = [f"  {view.name}{view.selection or ''} ({shape}):"]
     if values.ndim == 0:
-        out.append(f"    {format_values(values, view.tname)[0]}")
+        out.append(f"    [{', '.join(str(at[k]) for k in range(whole.ndim))}]: {format_values(values, view.tname)[0]}")
         return out
     rows = values.reshape(-1, values.shape[-1])
     texts = [format_values(r, view.tname) for r in rows]
     width = max(len(t) for row in texts for t in row)
     lead = list(np.ndindex(*values.shape[:-1])) or [()]
-    last = kept[-1]
+    last_axis = kept_axes[-1]
+    last = at[last_axis]
     lines = []
     for pos, row in zip(lead, texts):
-        prefix = [str(kept[k][p]) for k, p in enumerate(pos)]
         for c in range(0, len(row), 8):
-            span = f"{last[c]}..{last[min(c + 8, len(row)) - 1]}"
-            lines.append(("[" + ", ".join(prefix + [span]) + "]:", " ".join(v.rjust(width) for v in row[c:c + 8])))
+            parts = []
+            for k in range(whole.ndim):
+                if k == last_axis:
+                    parts.append(f"{last[c]}..{last[min(c + 8, len(row)) - 1]}")
+                elif k in kept_axes:
+                    parts.append(str(at[k][pos[kept_axes.index(k)]]))
+                else:
+                    parts.append(str(at[k]))
+            lines.append(("[" + ", ".join(parts) + "]:", " ".join(v.rjust(width) for v in row[c:c + 8])))
     labels = max(len(label) for label, _ in lines)
     out += [f"    {label.ljust(labels)} {values}" for label, values in lines]
     return out
