@@ -13,7 +13,10 @@ with the timed engine (cycles per workgroup stay exact) and combines what they w
 Work is handed to a `concurrent.futures.Executor`: a local process pool by default, or any
 executor a caller passes, such as a Dask distributed client's (`--scheduler tcp://host:8786`),
 so one grid spreads over a cluster with no protocol of our own. Workers receive a small
-picklable `GridJob` (the file, target, CLI overrides) and load the kernel once per process.
+picklable `GridJob` (the file, target, CLI overrides) and load the kernel once per process;
+a caller whose workers may not see the file (another machine, another directory) ships the
+loaded launch itself beside the job (`shipped`, keyed by `GridJob.digest`), so no worker opens
+the file, its includes or its data files.
 """
 from __future__ import annotations
 
@@ -41,6 +44,7 @@ class GridJob:
     max_cycles: int | None = None
     max_instructions: int | None = None
     latencies: tuple = ()  # (name, cycles) overrides
+    digest: str | None = None  # sha256 of the pickled (snippet, kernel) shipped beside the job, if any
 
 
 @dataclass
@@ -199,10 +203,19 @@ def _result(sim, wg, track: bool) -> WorkgroupResult:
 _CACHE: dict = {}
 
 
-def _loaded(job: GridJob):
-    """The job's snippet and kernel, loaded once per worker process."""
+def ship(snippet, kernel) -> tuple[bytes, str]:
+    """The loaded launch as bytes and their sha256: what a worker without the file runs."""
+    import hashlib
+    blob = pickle.dumps((snippet, kernel), protocol=pickle.HIGHEST_PROTOCOL)
+    return blob, hashlib.sha256(blob).hexdigest()
+
+
+def _loaded(job: GridJob, shipped: bytes | None = None):
+    """The job's snippet and kernel, loaded once per worker process (from `shipped` when given)."""
     key = pickle.dumps(job)
     hit = _CACHE.get(key)
+    if hit is None and shipped is not None:
+        hit = _CACHE[key] = pickle.loads(shipped)
     if hit is None:
         from .asm import parse as parse_mod
         from .snippets.runner import load_snippet
@@ -212,9 +225,10 @@ def _loaded(job: GridJob):
     return hit
 
 
-def run_chunk(job: GridJob, grid: tuple[int, int, int], wgs: list[tuple[int, int, int]]) -> list[WorkgroupResult]:
+def run_chunk(job: GridJob, grid: tuple[int, int, int], wgs: list[tuple[int, int, int]],
+              shipped: bytes | None = None) -> list[WorkgroupResult]:
     """Worker entry point: run these workgroups from the initial memory, return their writes."""
-    snippet, kernel = _loaded(job)
+    snippet, kernel = _loaded(job, shipped)
     out = []
     for wg in wgs:
         try:
@@ -229,10 +243,14 @@ def run_chunk(job: GridJob, grid: tuple[int, int, int], wgs: list[tuple[int, int
 
 
 def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor: Executor | None = None,
-             jobs: int | None = None, progress=None):
+             jobs: int | None = None, progress=None, shipped=None, result=None):
     """Run every workgroup; returns (the Simulation of workgroup (0,0,0) with the combined global
     memory in its buffers, GridRun). `executor` overrides the local process pool (`jobs` workers,
-    default: one per core); `progress(done, total)` is called as chunks finish."""
+    default: one per core); `progress(done, total)` is called as chunks finish.
+
+    `shipped` (the bytes of `ship()`, or the executor's handle on them, such as a Dask future)
+    goes to every chunk so workers need not read the file. `result(future)` waits for one chunk
+    in the caller's way: a cluster's caller bounds the wait when no worker is left to run it."""
     ids = workgroup_ids(grid)
     sequential = has_global_atomics(kernel)
     first = _simulate(snippet, kernel, ids[0], grid, job, track=not sequential)
@@ -272,11 +290,12 @@ def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor
             try:
                 size = max(1, min(64, len(rest) // (workers * 4) or 1))
                 chunks = [rest[i:i + size] for i in range(0, len(rest), size)]
-                futures = [pool.submit(run_chunk, job, grid, c) for c in chunks]
+                extra = () if shipped is None else (shipped,)
+                futures = [pool.submit(run_chunk, job, grid, c, *extra) for c in chunks]
                 chunks_out = []
                 done = 1
                 for f in futures:
-                    chunks_out.append(f.result())
+                    chunks_out.append(result(f) if result is not None else f.result())
                     done += len(chunks_out[-1])
                     if progress:
                         progress(done, len(ids))

@@ -17,9 +17,11 @@ import numpy as np
 
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
+from .buffers import buffer_name, buffers_json, known, parse_dump, parse_view, view_text, write_dump
+from .cluster import DEFAULT_TIMEOUT, scheduler_address
 from .common import (add_arch, add_fail_on, add_format, add_lds_dynamic, add_limits, check_not_source,
-                     fail_on_hits, fail_on_kinds, is_limit, limit_diagnostic, os_reason, run_limits,
-                     target_id_mismatch)
+                     fail_on_hits, fail_on_kinds, is_limit, limit_diagnostic, os_reason, positive_seconds,
+                     run_limits, target_id_mismatch)
 
 HELP = "run a kernel to s_endpgm and print registers, cycles and hazards"
 
@@ -47,8 +49,13 @@ def add_arguments(p) -> None:
     g.add_argument("--latency-file", default=None, metavar="TOML",
                    help="latencies ([latency]) and per-buffer or address-range memory latencies ([[memory]]) "
                         "from a TOML file; --latency wins over it, it wins over the header")
-    p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG",
-                   help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0")
+    p.add_argument("--print", dest="print_regs", nargs="+", action="extend", default=[], metavar="REG|BUF",
+                   help="registers to print, optionally typed: v1, v1:f32, s[4:5]:u64, vcc, a0; or buffers after "
+                        "the run, in their declared type or another, all or a numpy-style selection: C, C[0:8], "
+                        "C:f16[0:8,0:8]")
+    p.add_argument("--dump", action="append", default=[], metavar="BUF=FILE.npy",
+                   help="write a buffer (or a selection, BUF:TYPE[...]=FILE.npy) after the run as a numpy .npy "
+                        "file; written whole or not at all (repeatable)")
     add_format(p)
     add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (one workgroup, timed engine)")
     add_fail_on(p)
@@ -63,9 +70,13 @@ def add_arguments(p) -> None:
                     help="worker processes for --grid (default: one per core)")
     gg.add_argument("--no-progress", action="store_true",
                     help="no progress bar for --grid (drawn on stderr only when stderr is a terminal)")
-    gg.add_argument("--scheduler", metavar="ADDRESS",
-                    help="run --grid's workgroups on a Dask distributed cluster (e.g. tcp://host:8786; "
-                         "needs pip install gcnemu[cluster])")
+    gg.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
+                    help="run --grid's workgroups on a Dask distributed cluster at tcp://HOST:PORT (e.g. "
+                         "tcp://host:8786; needs pip install gcnemu[cluster]); workers get the loaded program, "
+                         "not its path")
+    gg.add_argument("--scheduler-timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                    help=f"with --scheduler: give up when no Dask worker is connected for SECONDS "
+                         f"(default {DEFAULT_TIMEOUT:g})")
 
 
 # ---------------------------------------------------------------- options as header statements
@@ -147,8 +158,9 @@ class PrintSpec:
     tname: str | None
 
 
-def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
-    """A `--print` register, its indices possibly written with the file's symbols (v[v_c:v_c+3])."""
+def parse_print(cli: CliSource, text: str, target, program=None, buffers: str | None = None) -> PrintSpec:
+    """A `--print` register, its indices possibly written with the file's symbols (v[v_c:v_c+3]).
+    `buffers` (which buffers the run has) completes the error for a name that is neither."""
     from ..snippets.header import TYPE_BYTES, parse_reg
     src = cli.span("--print", text)
     from ..snippets.header import _top_find
@@ -165,7 +177,10 @@ def parse_print(cli: CliSource, text: str, target, program=None) -> PrintSpec:
                 raise ValueError(e.message) from None
         reg = parse_reg(reg_text, target)
     except ValueError as e:
-        raise src.error(str(e), 0, len(reg_text)) from None
+        msg = str(e)
+        if buffers and "is not a register" in msg:
+            msg += f", nor a buffer ({buffers})"
+        raise src.error(msg, 0, len(reg_text)) from None
     if tname and TYPE_BYTES[tname] == 8 and reg.count % 2:
         raise src.error(f"a {tname} value needs a register pair such as v[2:3]")
     return PrintSpec(text, reg, tname)
@@ -356,11 +371,21 @@ def run(args) -> int:
         extra = cli_directives(args, cli)
         snippet = load_snippet(args.file, args.arch, extra, program=prog)
         kernel = snippet.kernel()
-        prints = [parse_print(cli, t, kernel.target, kernel.program) for t in args.print_regs]
+        setup = snippet.built.setup
+        prints, views = [], []
+        for t in args.print_regs:
+            if buffer_name(t, setup):
+                views.append(parse_view(cli.span("--print", t), setup))
+            else:
+                prints.append(parse_print(cli, t, kernel.target, kernel.program, known(setup)))
+        dumps = [parse_dump(cli, t, setup) for t in args.dump]
         timing, cli_lat = timing_options(args)
         grid = parse_grid(args.grid) if args.grid else snippet.header.grid
         functional = args.functional or snippet.header.mode == "functional"
         functional_run = None
+        if args.scheduler and (grid is None or functional):
+            raise GcnemuError("--scheduler spreads a grid's workgroups over a Dask cluster: it needs --grid (or "
+                              "'grid:' in the header) and the timed engine (not --functional)")
         if args.trace:
             check_not_source("--trace", args.trace, prog)
         if args.timeout and (functional or grid is not None):
@@ -405,6 +430,13 @@ def run(args) -> int:
             return _setup_failed(args, [Diagnostic("error", f"cannot write the trace {args.trace}: "
                                                             f"{os_reason(e)}", None)], get_lines)
 
+    dump_errors = []
+    for dump in dumps:
+        try:
+            write_dump(sim, setup, dump)
+        except GcnemuError as e:
+            dump_errors.append(Diagnostic("error", str(e), None))
+
     failures = []
     check_error = None
     if snippet.header.has_expectations:
@@ -428,7 +460,8 @@ def run(args) -> int:
         diags += list(seen.values())
     if check_error is not None:
         diags += check_error.diagnostics or [Diagnostic("error", str(check_error), None)]
-    failed = sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
+    diags += dump_errors
+    failed = bool(dump_errors) or sim.error is not None or bool(getattr(sim.engine, "halt_reason", None)) or bool(failures) \
         or check_error is not None or (grid_run is not None and any(r.error for r in grid_run.results))
     tripped = fail_on_hits(fail_on_kinds(args), [d.rule for d in diags if d.severity == "warning"])
     failed = failed or bool(tripped)
@@ -443,6 +476,7 @@ def run(args) -> int:
             for spec in prints:
                 regs.update(register_json(spec, sim.wave(i)))
             out["waves"].append({"wave": i, "registers": regs, **wave_summary(sim, i)})
+        out["buffers"] = buffers_json(sim, setup, views)
         if grid_run is not None:
             out["grid"] = grid_json(grid_run)
         if functional_run is not None:
@@ -463,13 +497,21 @@ def run(args) -> int:
         return 1 if failed else 0
 
     for d in diags:
-        print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
+        if d.span is None and d.severity == "error":
+            print(f"gcnemu: error: {d.message}", file=sys.stderr)
+        else:
+            print(render(d, get_lines(d.span.file) if d.span else None), file=sys.stderr)
     for i in range(len(sim.waves)):
         if not prints:
             break
         print(f"wave {i}:")
         for spec in prints:
             for line in register_text(spec, sim.wave(i)):
+                print(line)
+    if views:
+        print("buffers:")
+        for view in views:
+            for line in view_text(sim, setup, view):
                 print(line)
     if snippet.setup.kernel is not None:  # the file describes its kernels: say which one ran
         print(f"kernel {snippet.setup.kernel}")
@@ -507,7 +549,7 @@ def run(args) -> int:
             print(f"check: passed ({n} expectation{'s' if n != 1 else ''})")
     for line in tripped:
         print(f"exit 1: {line}")
-    if not failed and not prints:
+    if not failed and not (prints or views or dumps):
         path = args.file
         print(f"next: gcnemu step {path} | gcnemu timeline {path} --wave 0 | gcnemu lint {path}")
     return 1 if failed else 0
@@ -526,22 +568,13 @@ def _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles: int, max_
                   max_instructions, tuple(sorted((cli_lat or {}).items())))
     if args.jobs is not None and args.jobs < 1:
         raise GcnemuError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.scheduler:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise GcnemuError("--scheduler needs Dask's distributed package: pip install 'gcnemu[cluster]'") from None
-        try:
-            client = Client(args.scheduler, timeout="5s")
-        except OSError as e:
-            raise GcnemuError(f"--scheduler {args.scheduler}: cannot reach the Dask scheduler ({e})") from None
-        try:
-            return run_grid(snippet, kernel, grid, job, executor=client.get_executor())
-        finally:
-            client.close()
     from .progress import Progress, wanted
     total = grid[0] * grid[1] * grid[2]
     with Progress(total, f"grid {grid[0]}x{grid[1]}x{grid[2]}", wanted(args)) as bar:
+        if args.scheduler:
+            from .cluster import run_on_cluster
+            return run_on_cluster(args.scheduler, snippet, kernel, grid, job, args.scheduler_timeout,
+                                  progress=lambda done, _n: bar.update(done))
         return run_grid(snippet, kernel, grid, job, jobs=args.jobs, progress=lambda done, _n: bar.update(done))
 
 
