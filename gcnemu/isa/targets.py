@@ -17,7 +17,8 @@ MAX_LATENCY = 1 << 20
 """The largest latency (or rate) a run accepts, in clocks: about a thousand times an HBM miss.
 Beyond it a value is a typo (`vmem=2**70`), and the stall totals it produces mean nothing."""
 
-POSITIVE_LATENCIES = frozenset({"issue_interval", "vmem_bytes_per_cycle", "lds_bytes_per_cycle", "mfma_pass"})
+POSITIVE_LATENCIES = frozenset({"issue_interval", "vmem_bytes_per_cycle", "lds_bytes_per_cycle",
+                                "lds_wave_bytes_per_cycle", "lds_simds_per_port", "mfma_pass"})
 """Rates and intervals: 0 would divide by zero or never advance the clock, so they start at 1."""
 
 
@@ -57,11 +58,23 @@ class Latencies:
     - vmem_bytes_per_cycle: data returned per clock per CU (GCN L1: 64 B/clk); a wave's
       bytes / this is added to the latency and occupies the vector memory pipe, so
       wider loads cost more.
-    - lds: conflict-free DS access of a wave64 (LLVM WriteLDS "can be between 2 and 64"
-      slots). lds_bytes_per_cycle: LDS bandwidth per CU (GCN: 128 B/clk, 32 banks x 4 B).
-      lds_conflict: clocks per bank-conflict cycle; the DS semantics count those cycles
-      (`ctx.bank_conflicts`, sim/banks.py: a phase whose busiest bank holds k dwords
-      takes k cycles), and they delay the result and occupy the LDS.
+    - lds: issue to data of a conflict-free DS access of up to 8 bytes per lane; lds_b128:
+      the same for 12/16-byte accesses (ds_read_b96/b128), which return sooner. Fitted so
+      that gcnemu's calibration chases give pyhip's MI308X figures (docs/mem_latency.md:
+      ds_read_b32 55, ds_read_b128 50 cycles, one wave per CU, s_memtime window) and lie
+      within 4 cycles of mt4g's LDS p-chase (MI300X 51.3; MI210/MI100 about 50).
+    - lds_conflict_latency: extra latency of a DS access with any bank conflict. pyhip
+      measures 120 cycles for a 4-bank conflict (stride 8 dwords) and 119 for a full one
+      (stride 32): the penalty does not grow with the degree, the throughput does.
+    - lds_bytes_per_cycle: the bank array, 32 banks x 4 B = 128 B/clk per CU.
+      lds_wave_bytes_per_cycle: one SIMD pair's LDS data path, 64 B/clk (ROCm
+      rocprofiler-compute "pipeline descriptions", LDS; pyhip: ds_read_b32 every 4 cycles,
+      ds_read_b128 every 16 cycles from one wave). lds_simds_per_port: SIMDs sharing that path.
+      A DS access holds its SIMD pair's path for max(wave bytes / lds_wave_bytes_per_cycle,
+      wave bytes / lds_bytes_per_cycle + conflict cycles x lds_conflict): pyhip's stride-8
+      ds_read_b32 issues every 16 cycles, stride-32 every 64. The DS semantics count the
+      conflict cycles (`ctx.bank_conflicts`, sim/banks.py: a phase whose busiest bank holds
+      k dwords takes k cycles).
     Control
     - branch: taken-branch redirect (LLVM WriteBranch = 8 slots = 32 clocks; the default
       assumes the target is in the instruction buffer).
@@ -81,8 +94,12 @@ class Latencies:
     vmem_store: int = 300
     lds_dma: int = 600
     vmem_bytes_per_cycle: int = 64
-    lds: int = 64
+    lds: int = 47  # pyhip ds_read_b32 55 / mt4g 51.3 (gfx942), see above
+    lds_b128: int = 44  # pyhip ds_read_b128 50 (gfx942)
+    lds_conflict_latency: int = 67  # pyhip 120 (4-bank) / 119 (32-bank) vs 55 (gfx942)
     lds_bytes_per_cycle: int = 128
+    lds_wave_bytes_per_cycle: int = 64
+    lds_simds_per_port: int = 2
     lds_conflict: int = 1
     branch: int = 8
     barrier: int = 4

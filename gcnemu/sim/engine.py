@@ -285,8 +285,11 @@ class Engine:
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
         # rather than a tuple per issue
-        # (valu, trans and dp share the SIMD's one VALU: isa.coissue.VALU_PIPES)
-        self._pipe_keys = [[(("valu" if d.pipe in VALU_PIPES else d.pipe), simd) if d.simd_pipe else d.pipe
+        # (valu, trans and dp share the SIMD's one VALU: isa.coissue.VALU_PIPES; a SIMD pair shares
+        # one LDS data path: Latencies.lds_simds_per_port)
+        port = max(1, self.lat.lds_simds_per_port)
+        self._pipe_keys = [[(("valu" if d.pipe in VALU_PIPES else d.pipe), simd) if d.simd_pipe
+                            else ("lds", simd // port) if d.pipe == "lds" else d.pipe
                             for d in self.decoded] for simd in range(max(t.simds_per_cu, 1))]
         self.coissue = coissue_rules(t.name)  # how the VALU and the matrix core share issue (isa.coissue)
         # per SIMD VALU key: the cycle an MFMA's co-execution gate opens (the stall reason is then
@@ -1211,9 +1214,12 @@ class Engine:
             nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
             if ctx is not None:
                 conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
-            extra = conflicts * lat.lds_conflict
-            busy = max(1, -(-nbytes // lat.lds_bytes_per_cycle)) + extra
-            complete = now + lat.lds + extra + nbytes // lat.lds_bytes_per_cycle
+            # Latencies: a conflict-free access returns after lds/lds_b128 by width, any bank
+            # conflict adds lds_conflict_latency; the SIMD pair's LDS path is held for the wider
+            # of its data-path time and its bank time (conflict cycles included)
+            busy = max(-(-nbytes // lat.lds_wave_bytes_per_cycle),
+                       -(-nbytes // lat.lds_bytes_per_cycle) + conflicts * lat.lds_conflict, 1)
+            complete = now + (lat.lds_b128 if d.lds_wide else lat.lds) + (lat.lds_conflict_latency if conflicts else 0)
             if complete < self.lds_last:
                 complete = self.lds_last  # one LDS queue per CU: in order
             self.lds_last = complete
