@@ -47,10 +47,11 @@ class Latencies:
     - mfma_pass: clocks per MFMA pass; passes come from the MFMA catalog (LLVM
       Write{2,4,8,16}PassMAI; AMD's Matrix Cores article: 4x4 = 8 clocks, 32x32 = 64).
     Memory (issue to data returned / counter decremented)
-    - smem: scalar L1 hit; LLVM WriteSMEM = 5 slots (20 clocks) is a lower bound; the
-      default assumes a few tens of clocks more. smem_dword: extra clocks per dword
-      returned, which makes a wide s_load return after a narrow one issued later (SMEM is
-      out of order, ISA guide "Data dependency resolution").
+    - smem: scalar L1 hit. mt4g's scalarL1 p-chase measures 48 cycles on MI300X, MI210
+      and MI100 (p50; caps-tum/mt4g sample_results); gcnemu's calibration chase of
+      s_load_dword gives 48 with smem = 36 (+ smem_dword, + the issue of the next link).
+      smem_dword: extra clocks per dword returned, which makes a wide s_load return after
+      a narrow one issued later (SMEM is out of order, ISA guide "Data dependency resolution").
     - vmem: global/buffer load that hits L2: several hundred clocks (LLVM WriteVMEM = 80
       slots = 320 clocks; published pointer-chasing measurements on MI200/MI300 put L2
       hits in the hundreds of clocks and HBM higher). vmem_store: until the write is
@@ -88,7 +89,7 @@ class Latencies:
     valu_trans: int = 16
     valu_dp: int = 4
     mfma_pass: int = 4
-    smem: int = 64
+    smem: int = 36  # mt4g scalarL1 latency 48 (MI300X/MI210/MI100 p50), see above
     smem_dword: int = 2
     vmem: int = 500
     vmem_store: int = 300
