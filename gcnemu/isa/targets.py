@@ -56,9 +56,13 @@ class Latencies:
       slots = 320 clocks; published pointer-chasing measurements on MI200/MI300 put L2
       hits in the hundreds of clocks and HBM higher). vmem_store: until the write is
       acknowledged (vmcnt counts stores on gfx9). lds_dma: global -> LDS load.
-    - vmem_bytes_per_cycle: data returned per clock per CU (GCN L1: 64 B/clk); a wave's
-      bytes / this is added to the latency and occupies the vector memory pipe, so
-      wider loads cost more.
+      With the target's MemoryHierarchy in effect (the default), a load's latency is the
+      latency of the level it hits (L1/L2/HBM, `Target.hierarchy`); `vmem` is the flat
+      latency a user may choose instead (`--latency vmem=...`, TOML, header), which wins.
+    - vmem_bytes_per_cycle: data returned per clock per CU; a wave's bytes / this is added
+      to the latency and occupies the vector memory pipe, so wider loads cost more. 32:
+      pyhip measures one wave's buffer_load_dwordx4 stream at about 32 cycles per
+      instruction on MI308X (docs/mem_latency.md: 1024 B / 32 clk).
     - lds: issue to data of a conflict-free DS access of up to 8 bytes per lane; lds_b128:
       the same for 12/16-byte accesses (ds_read_b96/b128), which return sooner. Fitted so
       that gcnemu's calibration chases give pyhip's MI308X figures (docs/mem_latency.md:
@@ -94,7 +98,7 @@ class Latencies:
     vmem: int = 500
     vmem_store: int = 300
     lds_dma: int = 600
-    vmem_bytes_per_cycle: int = 64
+    vmem_bytes_per_cycle: int = 32  # pyhip: a wave's dwordx4 stream, ~32 clk per load
     lds: int = 47  # pyhip ds_read_b32 55 / mt4g 51.3 (gfx942), see above
     lds_b128: int = 44  # pyhip ds_read_b128 50 (gfx942)
     lds_conflict_latency: int = 67  # pyhip 120 (4-bank) / 119 (32-bank) vs 55 (gfx942)
@@ -123,6 +127,68 @@ class Latencies:
 
 
 @dataclass(frozen=True)
+class CacheLevel:
+    """One level of the global-memory hierarchy a vector load walks (nearest first).
+
+    size/line in bytes; latency: clocks from issue to data when the load hits here (the
+    miss of every level costs `MemoryHierarchy.memory_latency`). gcnemu models each level
+    as fully associative with LRU replacement: enough for "a repeated load hits, a
+    streaming load misses", and no associativity is guessed."""
+
+    name: str
+    size: int
+    line: int
+    latency: int
+    scope: str = "cu"  # "cu": one per compute unit (the vector L1); "device": shared (L2)
+
+
+@dataclass(frozen=True)
+class MemoryHierarchy:
+    """The vector L1 (per CU) and L2 (shared) of a target, and main memory behind them.
+
+    A global/buffer/flat load takes the latency of the farthest level any of its lines comes
+    from, then fills every level. A flat latency chosen by the user (`vmem` from
+    `--latency`, a TOML file or the snippet header) wins over the hierarchy."""
+
+    levels: tuple[CacheLevel, ...]
+    memory: str = "HBM"
+    memory_latency: int = 500
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(level.name for level in self.levels) + (self.memory,)
+
+    def with_overrides(self, changes: dict[str, dict[str, int]]) -> "MemoryHierarchy":
+        """Levels changed by name ({"L1": {"latency": 100}, "HBM": {"latency": 700}}); the
+        caller has checked the names (latency.load_toml reports a bad one at its line)."""
+        levels = tuple(replace(lv, **changes.get(lv.name, {})) for lv in self.levels)
+        mem = changes.get(self.memory, {})
+        return replace(self, levels=levels, memory_latency=mem.get("latency", self.memory_latency))
+
+
+# Level latencies are "issue to data"; gcnemu's calibration chase (benchmarks/calibration,
+# one lane, global_load_dword + s_waitcnt vmcnt(0) per link) adds about 9 clocks of issue and
+# wait per link, so each value below is the published p-chase figure minus 9. Sources per target:
+# mt4g sample_results (github caps-tum/mt4g, p-chase means) for sizes, line sizes and latencies;
+# the CDNA whitepapers agree on the sizes (CDNA1/2: 16 KB L1 per CU, 8 MB L2; CDNA3: 32 KB L1
+# per CU, 4 MB L2 per XCD; CDNA4: 32 KB L1, 4 MB L2 per XCD).
+_HIERARCHY = {
+    # MI100 (mt4g "AMD Instinct MI100"): L1 136, L2 343.7, main memory 703.2 cycles; lines 64 B
+    "gfx908": MemoryHierarchy((CacheLevel("L1", 16 * 1024, 64, 127),
+                               CacheLevel("L2", 8 * 1024 * 1024, 64, 335, "device")), "HBM", 694),
+    # MI210 (mt4g "AMD Instinct MI210"): L1 124 (64 B lines), L2 302.1 (128 B lines), main 740.9
+    "gfx90a": MemoryHierarchy((CacheLevel("L1", 16 * 1024, 64, 115),
+                               CacheLevel("L2", 8 * 1024 * 1024, 128, 293, "device")), "HBM", 732),
+    # MI300X (mt4g "AMD Instinct MI300X VF"): L1 116, L2 287.5, main 899.7 (behind the 256 MB
+    # Infinity Cache, which gcnemu does not model as a level); lines 128 B
+    "gfx942": MemoryHierarchy((CacheLevel("L1", 32 * 1024, 128, 107),
+                               CacheLevel("L2", 4 * 1024 * 1024, 128, 279, "device")), "HBM", 891),
+    # MI350P (mt4g AMD_Instinct_MI350P.json): L1 112, L2 256.0, main 767.5; lines 128 B
+    "gfx950": MemoryHierarchy((CacheLevel("L1", 32 * 1024, 128, 103),
+                               CacheLevel("L2", 4 * 1024 * 1024, 128, 247, "device")), "HBM", 759),
+}
+
+
+@dataclass(frozen=True)
 class Target:
     name: str
     family: str  # CDNA1, CDNA2, CDNA3, CDNA4
@@ -141,6 +207,7 @@ class Target:
     max_waves_per_workgroup: int = 16
     features: frozenset = field(default_factory=frozenset)
     latencies: Latencies = field(default_factory=Latencies)
+    hierarchy: MemoryHierarchy = field(default_factory=lambda: _HIERARCHY["gfx942"])
 
     def has(self, feature: str) -> bool:
         return feature in self.features
@@ -151,10 +218,12 @@ TARGETS: dict[str, Target] = {
         "gfx908", "CDNA1", "MI100", unified_vgpr_file=False,
         features=frozenset({"mai", "agpr-separate"}),
         latencies=Latencies(valu_dp=8),  # CDNA1 vector FP64 is half rate
+        hierarchy=_HIERARCHY["gfx908"],
     ),
     "gfx90a": Target(
         "gfx90a", "CDNA2", "MI200",
         features=frozenset({"mai", "dgemm", "mfma-vgpr-cd", "lds-dma-buffer", "packed-fp32", "bf16-1k"}),
+        hierarchy=_HIERARCHY["gfx90a"],
     ),
     "gfx942": Target(
         "gfx942", "CDNA3", "MI300",
@@ -167,6 +236,7 @@ TARGETS: dict[str, Target] = {
         features=frozenset({"mai", "dgemm", "mfma-vgpr-cd", "lds-dma-buffer", "lds-dma-global", "packed-fp32",
                             "bf16-1k", "gfx940-insts", "fp8-ocp", "smfmac", "v-mov-b64", "f8f6f4",
                             "lds-dma-wide", "ds-read-tr"}),
+        hierarchy=_HIERARCHY["gfx950"],
     ),
 }
 

@@ -253,6 +253,7 @@ class EngineSnapshot:
     stalled: dict = field(default_factory=dict)
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
+    caches: list = field(default_factory=list)  # the cache levels' LRU contents (sim.caches)
     races: tuple | None = None  # (accesses, epoch, releases, recorded) of the LDS race detector
 
 
@@ -272,7 +273,9 @@ class Engine:
         self.target = kernel.target
         cfg = as_config(latencies)
         self.lat = cfg.apply(kernel.target.latencies)
-        self.memtiming = MemoryTiming(self.lat, cfg.regions, memory)
+        # loads walk the target's cache hierarchy unless the user chose a flat vmem latency
+        self.memtiming = MemoryTiming(self.lat, cfg.regions, memory, cfg.hierarchy(kernel.target.hierarchy))
+        self.user_latencies: list[str] = cfg.user_choices  # `run` notes them once
         self.memory = memory
         self.lds = lds
         t = kernel.target
@@ -615,6 +618,7 @@ class Engine:
             flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
+            caches=self.memtiming.caches.contents() if self.memtiming.caches is not None else [],
             races=tuple(None if det is None else (len(det.accesses), det.epoch, len(det.releases), det.recorded)
                         for det in (self.lds_races, self.global_races)))
 
@@ -647,6 +651,8 @@ class Engine:
         self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
         self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
         self._coexec_gate = dict(snap.coexec_gate)
+        if self.memtiming.caches is not None and snap.caches:
+            self.memtiming.caches.restore(snap.caches)
         for det, saved in zip((self.lds_races, self.global_races), snap.races or (None, None)):
             if det is not None and saved is not None:  # forget accesses of the undone cycles
                 n, epoch, releases, recorded = saved
