@@ -39,7 +39,8 @@ from typing import Callable
 
 import numpy as np
 
-from ..asm.diagnostics import GcnemuError
+from ..asm.diagnostics import Diagnostic, GcnemuError
+from ..asm.program import Span
 from ..isa.targets import TARGETS, Latencies, MemoryHierarchy
 from .caches import CacheHierarchy
 
@@ -207,7 +208,9 @@ def _find_table(text: list[str], name: str) -> tuple[int, int]:
         stripped = line.strip().lstrip("[").rstrip("]").strip()
         if line.strip().startswith("[") and (stripped == name or stripped.startswith(name + ".")
                                              or stripped.replace(" ", "") == name):
-            return i + 1, len(line) - len(line.lstrip()) + 1
+            last = name.rsplit(".", 1)[-1]
+            at = line.find(last, line.index("[")) if "." in name else -1
+            return i + 1, (at + 1) if at >= 0 else len(line) - len(line.lstrip()) + 1
     return 1, 1
 
 
@@ -229,7 +232,10 @@ def _at(path: str, text: list[str], where: tuple[int, int], message: str) -> Gcn
     """An llvm-mc style error at a line of the TOML file: file:line:col, the line, a caret."""
     line, col = where
     src = text[line - 1] if 0 < line <= len(text) else ""
-    return GcnemuError(f"{path}:{line}:{col}: error: {message}\n{src}\n{' ' * (col - 1)}^")
+    width = max(1, len(src.rstrip()) - (col - 1))
+    span = Span(path, line, col, line, col + width)
+    return GcnemuError(f"{path}:{line}:{col}: error: {message}\n{src}\n{' ' * (col - 1)}^",
+                       [Diagnostic("error", message, span)])
 
 
 def _cycles(path: str, what: str, value, kind: str = "a number of cycles") -> int:
