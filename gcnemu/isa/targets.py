@@ -236,6 +236,9 @@ TARGETS: dict[str, Target] = {
         features=frozenset({"mai", "dgemm", "mfma-vgpr-cd", "lds-dma-buffer", "lds-dma-global", "packed-fp32",
                             "bf16-1k", "gfx940-insts", "fp8-ocp", "smfmac", "v-mov-b64", "f8f6f4",
                             "lds-dma-wide", "ds-read-tr"}),
+        # LDS: mt4g's MI350P p-chase gives 47.5 cycles (AMD_Instinct_MI350P.json, shared latency),
+        # 4 less than gfx942's fit; ds_read_b128 is assumed 3 cycles faster again, as on gfx942
+        latencies=Latencies(lds=43, lds_b128=40),
         hierarchy=_HIERARCHY["gfx950"],
     ),
 }
