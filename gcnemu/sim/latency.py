@@ -27,8 +27,8 @@ TOML file format::
 Precedence: a [[memory]] region or a hook > a flat `vmem` latency (which turns the
 hierarchy off for loads) > the hierarchy (`isa.targets.MemoryHierarchy`, [cache.*] changes it).
 
-Python: ``Simulation(kernel, setup, latencies={"vmem": 700})`` or a ``Latencies`` or a
-``TimingConfig``; ``engine.memory.hook = fn(kind, addrs, nbytes) -> int | None`` for
+Python: ``Simulation(kernel, setup, latencies={"vmem": 700})`` or a ``Latencies`` (every
+field, `vmem` included: flat loads) or a ``TimingConfig``; ``engine.memory.hook = fn(kind, addrs, nbytes) -> int | None`` for
 any address-dependent model (return None to fall back to the tables).
 """
 from __future__ import annotations
