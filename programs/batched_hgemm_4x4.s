@@ -29,10 +29,10 @@
 //   expect hazards: none
 //   # measured: memory bound (2 tiny MFMAs per 2 KiB loaded per wave), MFMA utilisation 0.03;
 //   # stall cycles per wave: waitcnt vmcnt ~1190, pipe busy ~180, nop 56
-//   expect cycles: 1900..2330
-//   expect mfma-utilisation: 0.026..0.035
-//   expect stall waitcnt vmcnt: 1013..1371
-//   expect stall pipe busy: 152..207
+//   expect cycles: 2586..3172
+//   expect mfma-utilisation: 0.018..0.026
+//   expect stall waitcnt vmcnt: 1356..1836
+//   expect stall pipe busy: 396..541
 //   expect stall nop: 47..65
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -49,10 +49,10 @@
 //       analysis's intervals stay inside the tile (xor on the byte address would not).
 //
 // Performance: one 64x64 tile over K = 256 is latency bound. Per stage the LDS DMA of 16 KiB
-//       takes ~600 cycles of latency plus 256 cycles of the CU's vector memory pipe, while a
+//       takes ~600 cycles of latency plus 512 cycles of the CU's vector memory pipe (32 B/clk), while a
 //       SIMD has 8 x 32 = 256 cycles of MFMA work. Streaming two stages ahead hides most of the
-//       DMA latency (waitcnt vmcnt stalls fell from ~1500 to ~440 cycles per wave against the
-//       vmcnt(0) version); what remains is the matrix core's dependent MFMA chain and the DMA
+//       DMA latency (waitcnt vmcnt stalls are ~150 cycles per wave; the vmcnt(0) version waited
+//       several times longer); what remains is the matrix core's dependent MFMA chain and the DMA
 //       writes competing with the ds_reads for the LDS (pipe busy), and the barriers. The
 //       per-wave stall breakdown is in the header notes below.
 //
@@ -65,14 +65,14 @@
 //   arg: A, BT, C
 //   expect C = f64(A) @ transpose(f64(BT)) : tol 1e-3
 //   expect hazards: none
-//   # measured with the default timing model: MFMA utilisation 0.24 (8-pass MFMAs on gfx942);
-//   # stall cycles per wave: pipe busy ~1710, waitcnt vmcnt ~440, barrier ~410, lgkmcnt ~80
+//   # measured with the default timing model: MFMA utilisation 0.19 (8-pass MFMAs on gfx942);
+//   # stall cycles per wave: pipe busy ~2860, barrier ~530, waitcnt vmcnt ~150, nop 40
 //   # (tests/test_programs_flagship.py holds utilisation and stall shares to ranges)
-//   expect cycles: 4080..4510
-//   expect mfma-utilisation: 0.203..0.275
-//   expect stall pipe busy: 1454..1968
-//   expect stall waitcnt vmcnt: 371..503
-//   expect stall barrier: 349..473
+//   expect cycles: 5027..5557
+//   expect mfma-utilisation: 0.164..0.223
+//   expect stall pipe busy: 2433..3294
+//   expect stall waitcnt vmcnt: 123..169
+//   expect stall barrier: 450..610
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 	.globl gemm_lds_dma_gfx942

@@ -15,7 +15,7 @@
 //   expect out = sum(in, axis=0)
 //   expect s9 = 5
 //   expect hazards: none
-//   expect cycles: 2703..3305
+//   expect cycles: 3743..4577
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 loop_sum:

@@ -33,9 +33,9 @@
 //   # wave: pipe busy ~1790 (the CU's LDS pipe: 4 waves of ds_read_b128), barrier ~740,
 //   # waitcnt lgkmcnt ~600, waitcnt vmcnt ~490 (mostly the prologue's first load)
 //   expect cycles: 9250..10220
-//   expect stall pipe busy: 1521..2058
-//   expect stall barrier: 626..847
-//   expect stall waitcnt lgkmcnt: 510..691
+//   expect stall pipe busy: 2075..2808
+//   expect stall barrier: 341..462
+//   expect stall waitcnt lgkmcnt: 220..300
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 	.globl sgemm_vector

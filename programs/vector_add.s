@@ -19,7 +19,7 @@
 //   expect C[0:256] = -1
 //   expect v1 = (256 + tid) * 4
 //   expect hazards: none
-//   expect cycles: 830..1016
+//   expect cycles: 1045..1281
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 vector_add:

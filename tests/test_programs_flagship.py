@@ -93,11 +93,12 @@ GEMM_A = RNG.standard_normal((64, 256)).astype(np.float16)
 GEMM_BT = RNG.standard_normal((64, 256)).astype(np.float16)
 GEMM_C = GEMM_A.astype(np.float64) @ GEMM_BT.astype(np.float64).T
 
-# measured: gfx942 4292 cycles, MFMA util 0.239; gfx90a 5039 cycles, 0.406 (with vmcnt(N)
-# pipelining; the vmcnt(0) versions took 5103 cycles at 0.201 and 5363 at 0.382)
+# measured: gfx942 5292 cycles, MFMA util 0.193; gfx90a 6007 cycles, 0.341 (with vmcnt(N)
+# pipelining), since the LDS and memory model of issue 23 (ds_read_b128 holds its SIMD pair's
+# LDS path 16 cycles, the vector memory pipe moves 32 B/clk); ranges +-10%
 GEMM_TIMING = {
-    "gemm_lds_dma_gfx942": dict(cycles=(3860, 4720), util=(0.215, 0.265)),
-    "gemm_lds_dma_gfx90a": dict(cycles=(4530, 5540), util=(0.365, 0.45)),
+    "gemm_lds_dma_gfx942": dict(cycles=(4760, 5820), util=(0.174, 0.212)),
+    "gemm_lds_dma_gfx90a": dict(cycles=(5400, 6610), util=(0.307, 0.375)),
 }
 
 
@@ -206,11 +207,12 @@ def test_batched_hgemm_lds_leaves_the_last_b_tile_transposed_in_lds(hgemm_lds):
 
 
 def test_batched_hgemm_timing(hgemm_direct, hgemm_lds):
-    # measured 2115 and 3657 cycles: staging B through LDS (16 ds_write_b16 per lane and
-    # two barriers per tile) costs about 1.7x the direct version that gets B pre-transposed
+    # measured 2879 and 4849 cycles (issue 23's cache hierarchy: the tiles come from HBM, ~730
+    # cycles on gfx90a): staging B through LDS (16 ds_write_b16 per lane and two barriers per
+    # tile) costs about 1.7x the direct version that gets B pre-transposed
     direct, lds = kernel_stats(hgemm_direct.engine)["cycles"], kernel_stats(hgemm_lds.engine)["cycles"]
-    assert 1900 <= direct <= 2350
-    assert 3300 <= lds <= 4050
+    assert 2590 <= direct <= 3170
+    assert 4360 <= lds <= 5330
     assert lds > 1.4 * direct
     s = stalls(hgemm_direct)
     assert s["waitcnt vmcnt"] > 0.7 * sum(s.values())  # memory bound: 2 tiny MFMAs per 2 KiB loaded
@@ -241,7 +243,7 @@ def test_sgemm_vector_is_an_fma_kernel_with_its_recorded_timing(sgemm):
     assert st["flops"] == 0 and st["mfma_busy_cycles"] == 0  # no matrix core
     fmac = sum(1 for r in sgemm.engine.records if sgemm.kernel.instructions[r.index].mnemonic == "v_fmac_f32")
     assert fmac == 4 * 8 * 8 * 16  # waves x stages x k-steps x (4 x 4 per work-item)
-    assert 8700 <= st["cycles"] <= 10700  # measured 9734
+    assert 8700 <= st["cycles"] <= 10700  # measured 10063 (9734 before issue 23's LDS model)
     # VALU busy time of one SIMD over the run: 1024 FMAs x 4 clocks
     assert 0.35 <= 1024 * 4 / st["cycles"] <= 0.50
     s = stalls(sgemm)

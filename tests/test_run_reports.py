@@ -80,11 +80,18 @@ def test_the_engine_and_the_rule_table_do_not_word_one_race_twice(gemm_nowait, c
     hz = [d for d in json.loads(out)["diagnostics"] if d["severity"] == "warning"]
     reads = [d for d in hz if d["rule"] == "lds-dma-read-before-vmcnt"]
     assert len(reads) == len({d["line"] for d in reads}) == 8, "one warning per early ds_read_b128"
-    for d in reads:
+    # which ds_reads the DMA actually beats depends on the timing model (issue 23's LDS and
+    # memory latencies leave one); each of those is worded by the engine, the others by the table
+    seen = [d for d in reads if d["observed"]]
+    assert seen
+    for d in seen:
         assert "reads LDS [0x" in d["message"] and "touched LDS" not in d["message"]
         assert d["lanes"] and d["stale"] and 1 <= d["observed"] <= d["count"]
+    for d in reads:
+        if not d["observed"]:
+            assert "touched LDS" in d["message"] and "reads LDS [0x" not in d["message"]
     rc, out, err = gcnemu(capsys, "run", gemm_nowait)
-    assert err.count("note: lanes ") >= 8 and "; stale v24 = " in err
+    assert err.count("note: lanes ") >= 8 and "; stale v" in err
 
 
 

@@ -55,30 +55,27 @@ def test_mfma_behind_a_transcendental_is_a_co_issue_conflict():
     assert text.startswith("Where time went") and "co-issue conflict" in text and "\n  all " in text
 
 
-def test_cache_level_hook_is_counted_per_class(monkeypatch):
-    """The memory model names the level of each access in `memtiming.last_level`; the breakdown
-    counts them (here a stand-in model that says every load hit L2)."""
-    from gcnemu.sim import latency
-
-    real = latency.MemoryTiming.vector
-
-    def vector(self, kind, memops, nbytes):
-        self.last_level = "L2"
-        return real(self, kind, memops, nbytes)
-
-    monkeypatch.setattr(latency.MemoryTiming, "vector", vector)
-    sim = _run("""
+def test_cache_levels_are_counted_per_class():
+    """The memory model names the level of each load in `memtiming.last_level`; the breakdown
+    counts them: the first load of the lines comes from HBM, the same load again hits L1."""
+    import numpy as np
+    from gcnemu.setup import BufferSpec
+    setup = gcnemu.Setup(workgroup_size=(64, 1, 1))
+    setup.buffers.append(BufferSpec("A", np.zeros(64, dtype=np.uint32), sgpr="s[4:5]"))
+    kernel = gcnemu.resolve(gcnemu.parse("""
     .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
-    s_load_dwordx2 s[4:5], s[0:1], 0x0
     v_lshlrev_b32 v1, 2, v0
-    s_waitcnt lgkmcnt(0)
     global_load_dword v2, v1, s[4:5]
-    global_load_dword v3, v1, s[4:5] offset:256
+    s_waitcnt vmcnt(0)
+    global_load_dword v3, v1, s[4:5]
     s_waitcnt vmcnt(0)
     s_endpgm
-    """, "gfx90a")
-    assert time_by_class(sim.engine)["vmem"]["cache"] == {"L2": 2}
-    assert "L2 2" in render(sim.engine)
+    """), "gfx90a")
+    sim = gcnemu.Simulation(kernel, setup, monitor=False)
+    sim.run()
+    assert sim.error is None, sim.error
+    assert time_by_class(sim.engine)["vmem"]["cache"] == {"HBM": 1, "L1": 1}
+    assert "HBM 1" in render(sim.engine) and "L1 1" in render(sim.engine)
 
 
 def test_timeline_and_run_show_it(tmp_path):

@@ -1,8 +1,8 @@
 """Writes the ALU calibration loops (gfx942 pyhip rows, calculator rows) into this directory.
 
 The .s files are the checked-in data; this script is how they were made, so a change to the
-loop convention is one edit here: `python benchmarks/calibration/make_alu_rows.py`. Memory rows
-are written by hand (see README.md).
+loop convention is one edit here: `python benchmarks/calibration/make_alu_rows.py`. Memory rows: make_mem_rows.py
+(global memory); the LDS and scalar-cache rows are written by hand (see README.md).
 """
 import sys
 from pathlib import Path

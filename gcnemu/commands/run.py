@@ -524,6 +524,10 @@ def run(args) -> int:
               f"{hazards} hazard{'s' if hazards != 1 else ''}, {len(sim.waves)} wave{'s' if len(sim.waves) != 1 else ''}")
         for line in timing_summary(sim):
             print(line)
+        chosen = getattr(sim.engine, "user_latencies", None)
+        if chosen:  # once per run: these cycles are not the calibrated model's
+            print(f"note: this run uses user latencies ({', '.join(chosen)}); they win over the calibrated "
+                  "defaults (README 'How close to hardware')")
         if grid_run is None and status == "done":  # (an error or a stop keeps its line last)
             from ..views.where import render as where_text
             text = where_text(sim.engine)

@@ -257,6 +257,7 @@ class EngineSnapshot:
     stalled: dict = field(default_factory=dict)
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
+    caches: list = field(default_factory=list)  # the cache levels' LRU contents (sim.caches)
     races: tuple | None = None  # (accesses, epoch, releases, recorded) of the LDS race detector
     # per wave, the hardware registers s_setreg and s_set_gpr_idx_* wrote (MODE: float mode, GPR_IDX_EN)
     hwregs: list | None = None
@@ -278,7 +279,9 @@ class Engine:
         self.target = kernel.target
         cfg = as_config(latencies)
         self.lat = cfg.apply(kernel.target.latencies)
-        self.memtiming = MemoryTiming(self.lat, cfg.regions, memory)
+        # loads walk the target's cache hierarchy unless the user chose a flat vmem latency
+        self.memtiming = MemoryTiming(self.lat, cfg.regions, memory, cfg.hierarchy(kernel.target.hierarchy))
+        self.user_latencies: list[str] = cfg.user_choices  # `run` notes them once
         self.memory = memory
         self.lds = lds
         t = kernel.target
@@ -291,8 +294,11 @@ class Engine:
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
         # rather than a tuple per issue
-        # (valu, trans and dp share the SIMD's one VALU: isa.coissue.VALU_PIPES)
-        self._pipe_keys = [[(("valu" if d.pipe in VALU_PIPES else d.pipe), simd) if d.simd_pipe else d.pipe
+        # (valu, trans and dp share the SIMD's one VALU: isa.coissue.VALU_PIPES; a SIMD pair shares
+        # one LDS data path: Latencies.lds_simds_per_port)
+        port = max(1, self.lat.lds_simds_per_port)
+        self._pipe_keys = [[(("valu" if d.pipe in VALU_PIPES else d.pipe), simd) if d.simd_pipe
+                            else ("lds", simd // port) if d.pipe == "lds" else d.pipe
                             for d in self.decoded] for simd in range(max(t.simds_per_cu, 1))]
         self.coissue = coissue_rules(t.name)  # how the VALU and the matrix core share issue (isa.coissue)
         # per SIMD VALU key: the cycle an MFMA's co-execution gate opens (the stall reason is then
@@ -621,6 +627,7 @@ class Engine:
             flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
+            caches=self.memtiming.caches.contents() if self.memtiming.caches is not None else [],
             races=tuple(None if det is None else (len(det.accesses), det.epoch, len(det.releases), det.recorded)
                         for det in (self.lds_races, self.global_races)),
             hwregs=[dict(_HWREGS.get(id(w.state), {})) for w in self.waves])
@@ -658,6 +665,8 @@ class Engine:
         self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
         self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
         self._coexec_gate = dict(snap.coexec_gate)
+        if self.memtiming.caches is not None and snap.caches:
+            self.memtiming.caches.restore(snap.caches)
         for det, saved in zip((self.lds_races, self.global_races), snap.races or (None, None)):
             if det is not None and saved is not None:  # forget accesses of the undone cycles
                 n, epoch, releases, recorded = saved
@@ -1282,9 +1291,12 @@ class Engine:
             nbytes = wave_bytes(memops) if memops else 64 * d.lane_bytes
             if ctx is not None:
                 conflicts = int(getattr(ctx, "bank_conflicts", 0) or 0)
-            extra = conflicts * lat.lds_conflict
-            busy = max(1, -(-nbytes // lat.lds_bytes_per_cycle)) + extra
-            complete = now + lat.lds + extra + nbytes // lat.lds_bytes_per_cycle
+            # Latencies: a conflict-free access returns after lds/lds_b128 by width, any bank
+            # conflict adds lds_conflict_latency; the SIMD pair's LDS path is held for the wider
+            # of its data-path time and its bank time (conflict cycles included)
+            busy = max(-(-nbytes // lat.lds_wave_bytes_per_cycle),
+                       -(-nbytes // lat.lds_bytes_per_cycle) + conflicts * lat.lds_conflict, 1)
+            complete = now + (lat.lds_b128 if d.lds_wide else lat.lds) + (lat.lds_conflict_latency if conflicts else 0)
             if complete < self.lds_last:
                 complete = self.lds_last  # one LDS queue per CU: in order
             self.lds_last = complete

@@ -20,7 +20,8 @@ mfma      SIMD      passes x ``mfma_pass`` (one matrix core per SIMD); holds the
 salu      CU        one issue slot; never contended beyond the issue category
 smem      CU        one issue slot (the scalar cache takes one request per clock)
 vmem      CU        wave bytes / ``vmem_bytes_per_cycle``, at least one slot
-lds       CU        wave bytes / ``lds_bytes_per_cycle`` + bank-conflict clocks
+lds       SIMD pair max(wave bytes / ``lds_wave_bytes_per_cycle``, wave bytes /
+                    ``lds_bytes_per_cycle`` + bank-conflict clocks)
 branch    wave      none; a taken branch holds the wave ``branch`` clocks
 ========  ========  ==============================================================
 
@@ -86,6 +87,7 @@ class Decoded:
     # cannot co-execute, the VALU waits for its whole busy time)
     coexec: int = 0
     packed_fp32: bool = False  # never co-issues with a running MFMA of its SIMD (isa.coissue)
+    lds_wide: bool = False  # a DS access of 12/16 bytes per piece (Latencies.lds_b128)
 
 
 def guess_pipe(m: str) -> str:
@@ -158,7 +160,7 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         if p is not None:
             out.append(Decoded(i, p.mnemonic, p.pipe, p.category, p.counters, p.flags, p.is_store, p.is_lds_dma,
                                p.passes, p.flops, p.mfma_kind, p.count, p.lane_bytes, {}, p.sem, p.guessed, p.error,
-                               p.interlocked, p.simd_pipe, p.internal, p.coexec, p.packed_fp32))
+                               p.interlocked, p.simd_pipe, p.internal, p.coexec, p.packed_fp32, p.lds_wide))
             continue
         m = ins.mnemonic.lower()
         base = m.removesuffix("_e64").removesuffix("_e32")
@@ -183,6 +185,9 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
         d.is_lds_dma = "lds-dma" in flags
         if pipe in ("vmem", "lds", "smem"):
             d.lane_bytes = access_bytes(base)
+        if pipe == "lds":
+            one_piece = base.replace("read2", "read").replace("write2", "write")  # read2/write2: per piece
+            d.lds_wide = access_bytes(one_piece) >= 12
         if pipe == "valu":
             d.packed_fp32 = is_packed_fp32(base)
         if pipe == "mfma":

@@ -48,11 +48,11 @@ class Snippet:
         kernel = kernel or self.kernel()
         file_lat = dict(timing.overrides) if timing is not None else {}
         lat = {**self.built.latencies, **file_lat, **(latencies or {})}
-        if timing is not None and timing.regions:
-            from ..sim.latency import TimingConfig
-            lat_obj = TimingConfig(lat, list(timing.regions))
-        else:
-            lat_obj = kernel.target.latencies.override(**lat) if lat else None
+        # only the names the user set: a flat `vmem` among them turns the cache hierarchy off
+        from ..sim.latency import TimingConfig
+        kernel.target.latencies.override(**lat)  # an unknown name or bad value fails here, as before
+        lat_obj = TimingConfig(lat, list(timing.regions) if timing is not None else [],
+                               dict(timing.caches) if timing is not None else {})
         kw = {}
         mc = max_cycles or self.header.max_cycles
         mi = max_instructions or self.header.max_instructions

@@ -17,7 +17,7 @@
 //   #   measured: 376 cycles; MFMA utilisation 0.085; stall cycles per wave: waitcnt lgkmcnt 32, nop 4
 //   expect cycles: 338..414
 //   expect mfma-utilisation: 0.072..0.098
-//   expect stall waitcnt lgkmcnt: 27..37
+//   expect stall waitcnt lgkmcnt: 3..5
 //   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

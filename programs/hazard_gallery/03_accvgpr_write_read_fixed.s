@@ -10,7 +10,7 @@
 //   expect hazards: none
 //   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 28, nop 12
 //   expect cycles: 338..414
-//   expect stall waitcnt lgkmcnt: 23..33
+//   expect stall waitcnt lgkmcnt: 0..0
 //   expect stall nop: 8..16
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
 	.text

@@ -17,7 +17,7 @@
 //   expect hazard accvgpr-write-accvgpr-read at 30
 //   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 40, nop 4
 //   expect cycles: 338..414
-//   expect stall waitcnt lgkmcnt: 34..46
+//   expect stall waitcnt lgkmcnt: 10..14
 //   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
 	.text

@@ -14,7 +14,7 @@
 //   #   measured: 996 cycles; stall cycles per wave: waitcnt vmcnt 600, waitcnt lgkmcnt 64
 //   expect cycles: 896..1096
 //   expect stall waitcnt vmcnt: 510..690
-//   expect stall waitcnt lgkmcnt: 54..74
+//   expect stall waitcnt lgkmcnt: 37..51
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 salu_m0_lds_dma_fixed:

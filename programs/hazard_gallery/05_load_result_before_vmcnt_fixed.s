@@ -10,9 +10,9 @@
 //   expect out = f32(in + 1)
 //   expect hazards: none
 //   #   measured: 892 cycles; stall cycles per wave: waitcnt vmcnt 500, waitcnt lgkmcnt 60
-//   expect cycles: 802..982
-//   expect stall waitcnt vmcnt: 425..575
-//   expect stall waitcnt lgkmcnt: 51..69
+//   expect cycles: 992..1216
+//   expect stall waitcnt vmcnt: 625..847
+//   expect stall waitcnt lgkmcnt: 27..37
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 load_result_before_vmcnt_fixed:

@@ -15,8 +15,8 @@
 //   expect out = 1                           # the old v2 (0) + 1: the bug made visible
 //   expect hazard vmem-result-before-vmcnt at 29
 //   #   measured: 580 cycles; stall cycles per wave: waitcnt lgkmcnt 60
-//   expect cycles: 522..638
-//   expect stall waitcnt lgkmcnt: 51..69
+//   expect cycles: 709..867
+//   expect stall waitcnt lgkmcnt: 27..37
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 load_result_before_vmcnt_wrong:

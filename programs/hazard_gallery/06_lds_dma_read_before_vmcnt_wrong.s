@@ -17,7 +17,7 @@
 //   expect hazard lds-dma-read-before-vmcnt at 30
 //   #   measured: 616 cycles; stall cycles per wave: waitcnt lgkmcnt 116
 //   expect cycles: 554..678
-//   expect stall waitcnt lgkmcnt: 98..134
+//   expect stall waitcnt lgkmcnt: 57..79
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 lds_dma_read_before_vmcnt_wrong:

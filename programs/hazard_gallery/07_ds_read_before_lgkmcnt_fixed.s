@@ -10,7 +10,7 @@
 //   expect hazards: none
 //   #   measured: 404 cycles; stall cycles per wave: waitcnt lgkmcnt 64
 //   expect cycles: 363..445
-//   expect stall waitcnt lgkmcnt: 54..74
+//   expect stall waitcnt lgkmcnt: 37..51
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 ds_read_before_lgkmcnt_fixed:

@@ -14,7 +14,7 @@
 //   expect hazard ds-result-before-lgkmcnt at 29
 //   #   measured: 400 cycles; stall cycles per wave: waitcnt lgkmcnt 60
 //   expect cycles: 360..440
-//   expect stall waitcnt lgkmcnt: 51..69
+//   expect stall waitcnt lgkmcnt: 34..46
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 ds_read_before_lgkmcnt_wrong:

@@ -12,7 +12,7 @@
 //   expect hazards: none
 //   #   measured: 408 cycles; stall cycles per wave: waitcnt lgkmcnt 84
 //   expect cycles: 367..449
-//   expect stall waitcnt lgkmcnt: 71..97
+//   expect stall waitcnt lgkmcnt: 47..65
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 smem_lds_mixed_lgkmcnt_fixed:

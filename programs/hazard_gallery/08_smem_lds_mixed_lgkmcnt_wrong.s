@@ -23,7 +23,7 @@
 //   expect hazard smem-result-before-lgkmcnt at 35
 //   #   measured: 404 cycles; stall cycles per wave: waitcnt lgkmcnt 76
 //   expect cycles: 363..445
-//   expect stall waitcnt lgkmcnt: 64..88
+//   expect stall waitcnt lgkmcnt: 40..56
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 smem_lds_mixed_lgkmcnt_wrong:

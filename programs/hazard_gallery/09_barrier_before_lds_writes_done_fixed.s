@@ -12,7 +12,7 @@
 //   expect hazards: none
 //   #   measured: 484 cycles; stall cycles per wave: waitcnt lgkmcnt 128, barrier 4.5, pipe busy 4.5
 //   expect cycles: 435..533
-//   expect stall waitcnt lgkmcnt: 108..148
+//   expect stall waitcnt lgkmcnt: 74..102
 //   expect stall barrier: 0..9
 //   expect stall pipe busy: 0..9
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"

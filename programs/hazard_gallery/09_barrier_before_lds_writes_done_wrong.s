@@ -19,7 +19,7 @@
 //   expect hazard lds-race at 36
 //   #   measured: 416 cycles; stall cycles per wave: waitcnt lgkmcnt 64, barrier 4.5, pipe busy 4.5
 //   expect cycles: 374..458
-//   expect stall waitcnt lgkmcnt: 54..74
+//   expect stall waitcnt lgkmcnt: 37..51
 //   expect stall barrier: 0..9
 //   expect stall pipe busy: 0..9
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"

@@ -12,8 +12,8 @@
 //   expect out = src[64:128]
 //   expect hazards: none
 //   #   measured: 848 cycles; stall cycles per wave: waitcnt vmcnt 500, nop 16
-//   expect cycles: 763..933
-//   expect stall waitcnt vmcnt: 425..575
+//   expect cycles: 978..1198
+//   expect stall waitcnt vmcnt: 625..847
 //   expect stall nop: 12..20
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

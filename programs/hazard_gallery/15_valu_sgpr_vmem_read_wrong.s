@@ -19,8 +19,8 @@
 //   expect out = src[64:128]                 # right in this model (VALU -> SGPR interlocked)
 //   expect hazard valu-sgpr-vmem-read at 32
 //   #   measured: 828 cycles; stall cycles per wave: waitcnt vmcnt 500
-//   expect cycles: 745..911
-//   expect stall waitcnt vmcnt: 425..575
+//   expect cycles: 960..1176
+//   expect stall waitcnt vmcnt: 625..847
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 valu_sgpr_vmem_read_wrong:

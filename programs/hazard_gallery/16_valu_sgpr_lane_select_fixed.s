@@ -12,7 +12,7 @@
 //   expect hazards: none
 //   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 24, nop 12
 //   expect cycles: 338..414
-//   expect stall waitcnt lgkmcnt: 20..28
+//   expect stall waitcnt lgkmcnt: 0..0
 //   expect stall nop: 8..16
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -19,7 +19,7 @@
 //   expect hazard valu-sgpr-lane-select at 32
 //   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 40
 //   expect cycles: 338..414
-//   expect stall waitcnt lgkmcnt: 34..46
+//   expect stall waitcnt lgkmcnt: 10..14
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 valu_sgpr_lane_select_wrong:

@@ -10,7 +10,7 @@
 //   expect hazards: none
 //   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 36, nop 4
 //   expect cycles: 338..414
-//   expect stall waitcnt lgkmcnt: 30..42
+//   expect stall waitcnt lgkmcnt: 6..10
 //   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

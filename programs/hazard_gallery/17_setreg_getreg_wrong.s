@@ -18,7 +18,7 @@
 //   expect hazard setreg-getreg at 29
 //   #   measured: 376 cycles; stall cycles per wave: waitcnt lgkmcnt 44
 //   expect cycles: 338..414
-//   expect stall waitcnt lgkmcnt: 37..51
+//   expect stall waitcnt lgkmcnt: 13..19
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 setreg_getreg_wrong:

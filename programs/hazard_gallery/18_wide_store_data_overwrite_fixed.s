@@ -12,7 +12,7 @@
 //   expect hazards: none
 //   #   measured: 420 cycles; stall cycles per wave: waitcnt lgkmcnt 44, nop 4
 //   expect cycles: 378..462
-//   expect stall waitcnt lgkmcnt: 37..51
+//   expect stall waitcnt lgkmcnt: 13..19
 //   expect stall nop: 0..8
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text

@@ -19,7 +19,7 @@
 //   expect hazard wide-store-data-overwrite at 35
 //   #   measured: 412 cycles; stall cycles per wave: waitcnt lgkmcnt 44
 //   expect cycles: 370..454
-//   expect stall waitcnt lgkmcnt: 37..51
+//   expect stall waitcnt lgkmcnt: 13..19
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 wide_store_data_overwrite_wrong:

@@ -12,9 +12,9 @@
 //   expect out = 3 * arange(64)
 //   expect hazards: none
 //   #   measured: 892 cycles; stall cycles per wave: waitcnt vmcnt 500, waitcnt lgkmcnt 64
-//   expect cycles: 802..982
-//   expect stall waitcnt vmcnt: 425..575
-//   expect stall waitcnt lgkmcnt: 54..74
+//   expect cycles: 992..1216
+//   expect stall waitcnt vmcnt: 625..847
+//   expect stall waitcnt lgkmcnt: 30..42
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 load_dst_overwrite_before_vmcnt_fixed:

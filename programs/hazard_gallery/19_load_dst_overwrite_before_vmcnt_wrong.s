@@ -19,9 +19,9 @@
 //   expect out = in                          # the load overwrote 3 lane: the bug made visible
 //   expect hazard vmem-dst-overwrite-before-vmcnt at 33
 //   #   measured: 888 cycles; stall cycles per wave: waitcnt vmcnt 496, waitcnt lgkmcnt 64
-//   expect cycles: 799..977
-//   expect stall waitcnt vmcnt: 421..571
-//   expect stall waitcnt lgkmcnt: 54..74
+//   expect cycles: 989..1211
+//   expect stall waitcnt vmcnt: 621..843
+//   expect stall waitcnt lgkmcnt: 30..42
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text
 load_dst_overwrite_before_vmcnt_wrong:

@@ -13,7 +13,7 @@
 //   expect hazard lds-race at 28
 //   #   measured: 483 cycles; stall cycles per wave: waitcnt lgkmcnt 128, pipe busy 7
 //   expect cycles: 434..532
-//   expect stall waitcnt lgkmcnt: 108..148
+//   expect stall waitcnt lgkmcnt: 74..102
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -11,7 +11,7 @@
 //   expect hazards: none
 //   #   measured: 668 cycles; stall cycles per wave: waitcnt lgkmcnt 256, barrier 19, pipe busy 13
 //   expect cycles: 601..735
-//   expect stall waitcnt lgkmcnt: 217..295
+//   expect stall waitcnt lgkmcnt: 149..203
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -12,7 +12,7 @@
 //   expect hazard lds-race at 31
 //   #   measured: 657 cycles; stall cycles per wave: waitcnt lgkmcnt 256, barrier 13, pipe busy 11
 //   expect cycles: 591..723
-//   expect stall waitcnt lgkmcnt: 217..295
+//   expect stall waitcnt lgkmcnt: 149..203
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -11,7 +11,7 @@
 //   expect hazards: none
 //   #   measured: 498 cycles; stall cycles per wave: waitcnt lgkmcnt 128, pipe busy 9, barrier 6
 //   expect cycles: 448..548
-//   expect stall waitcnt lgkmcnt: 108..148
+//   expect stall waitcnt lgkmcnt: 74..102
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

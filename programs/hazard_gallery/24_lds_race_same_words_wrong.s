@@ -12,7 +12,7 @@
 //   expect hazard lds-race at 26
 //   #   measured: 498 cycles; stall cycles per wave: waitcnt lgkmcnt 128, pipe busy 9, barrier 6
 //   expect cycles: 448..548
-//   expect stall waitcnt lgkmcnt: 108..148
+//   expect stall waitcnt lgkmcnt: 74..102
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

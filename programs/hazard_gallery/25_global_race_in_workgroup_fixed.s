@@ -9,9 +9,9 @@
 //   arg: tmp, out
 //   expect out = (arange(256) ^ 64) * 3
 //   expect hazards: none
-//   #   measured: 1230 cycles; stall cycles per wave: waitcnt vmcnt 800, waitcnt lgkmcnt 52, pipe busy 13, barrier 10
-//   expect cycles: 1107..1353
-//   expect stall waitcnt vmcnt: 680..920
+//   #   measured: 1034 cycles; stall cycles per wave: waitcnt vmcnt 604, pipe busy 25, waitcnt lgkmcnt 24, barrier 16
+//   expect cycles: 930..1138
+//   expect stall waitcnt vmcnt: 513..695
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

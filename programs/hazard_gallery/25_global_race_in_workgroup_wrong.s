@@ -12,9 +12,9 @@
 //   arg: tmp, out
 //   expect out = (arange(256) ^ 64) * 3      # this run's schedule happened to order them
 //   expect hazard global-race at 30
-//   #   measured: 1211 cycles; stall cycles per wave: waitcnt vmcnt 800, waitcnt lgkmcnt 52, pipe busy 7
-//   expect cycles: 1090..1332
-//   expect stall waitcnt vmcnt: 680..920
+//   #   measured: 1003 cycles; stall cycles per wave: waitcnt vmcnt 604, waitcnt lgkmcnt 24, pipe busy 13
+//   expect cycles: 902..1104
+//   expect stall waitcnt vmcnt: 513..695
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -9,9 +9,9 @@
 //   buffer C: f32[512] = zeros(512) -> s[6:7]
 //   expect C = arange(512) * 3
 //   expect hazards: none
-//   #   measured: 828 cycles per workgroup; stall cycles per wave: waitcnt vmcnt 496
-//   expect cycles: 745..911
-//   expect stall waitcnt vmcnt: 420..570
+//   #   measured: 1068 cycles per workgroup; stall cycles per wave: waitcnt vmcnt 732
+//   expect cycles: 960..1176
+//   expect stall waitcnt vmcnt: 621..843
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 	.text

@@ -13,7 +13,7 @@
 ;   expect v4 = lane * 6
 ;   expect hazard vmem-result-before-vmcnt at 20
 ;   expect no hazard ds-result-before-lgkmcnt
-;   expect cycles: 400..700
+;   expect cycles: 544..954
 	.text
 missing_waitcnt:
 	global_load_dword v2, v1, s[4:5]

@@ -1,0 +1,25 @@
+// calibration: LDS load latency (mt4g p-chase)
+//   hardware: 50.0
+//   unit: cycles latency
+//   tolerance: 4 cycles
+//   part: MI100
+//   target: gfx908
+//   count: 16
+//   method: mt4g's 'shared' latency: a pointer chase through LDS (mean of 255 loads); here a chase of 16 ds_read_b32 + s_waitcnt lgkmcnt(0) in one s_memtime window
+//   source: https://github.com/caps-tum/mt4g/blob/231c5bc/sample_results/AMD%20Instinct%20MI100/README.md (mt4g sample_results/AMD Instinct MI100, shared latency)
+
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
+	.text
+	.p2align 8
+calib:
+	v_lshlrev_b32 v1, 2, v0                // lane i reads dword 1*i
+	ds_write_b32 v1, v1                    // each dword holds its own address: the chase stays put
+	s_waitcnt lgkmcnt(0)
+	s_memtime s[20:21]
+	.rept 16
+	ds_read_b32 v1, v1
+	s_waitcnt lgkmcnt(0)
+	.endr
+	s_memtime s[22:23]
+	s_waitcnt lgkmcnt(0)
+	s_endpgm

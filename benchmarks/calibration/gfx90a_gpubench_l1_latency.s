@@ -1,0 +1,32 @@
+// calibration: global load vector L1 hit latency (gpu-benches pointer chase)
+//   hardware: 125.1
+//   unit: cycles latency
+//   tolerance: 4 cycles
+//   part: MI210
+//   target: gfx90a
+//   count: 16
+//   method: gpu-benches gpu-latency: one thread chases pointers through a working set of 1-15 kB (fits the 16 KiB L1), cycles per load; here one lane chases 16 links (global_load_dword + s_waitcnt vmcnt(0)) in one s_memtime window; one wave-wide load touched the 16 lines first
+//   source: https://github.com/te42kyfo/gpu-benches/blob/a7dc559/gpu-latency/mi210.txt (gpu-benches gpu-latency/mi210.txt, 1-15 kB rows)
+
+// gcnemu:
+//   workgroup: 64
+//   buffer A: u32[1088] = i * 4 + 64 -> s[4:5]
+
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+	.text
+	.p2align 8
+calib:
+	v_lshlrev_b32 v3, 6, v0                // lane i: line i
+	global_load_dword v10, v3, s[4:5] offset:0
+	s_waitcnt vmcnt(0)
+	v_mov_b32 v1, 0                        // the chain starts at offset 0
+	s_mov_b64 exec, 1                      // one lane, as mt4g's one thread
+	s_memtime s[20:21]
+	s_waitcnt lgkmcnt(0)
+	.rept 16
+	global_load_dword v1, v1, s[4:5]
+	s_waitcnt vmcnt(0)
+	.endr
+	s_memtime s[22:23]
+	s_waitcnt lgkmcnt(0)
+	s_endpgm

@@ -1,0 +1,30 @@
+// calibration: global_load_dword main memory (HBM) latency (mt4g p-chase)
+//   hardware: 767.5
+//   unit: cycles latency
+//   tolerance: 4 cycles
+//   part: MI350P
+//   target: gfx950
+//   count: 16
+//   method: mt4g p-chase (one thread, mean over the chain); here one lane chases 16 links (global_load_dword + s_waitcnt vmcnt(0)) in one s_memtime window; a 4 KiB stride through lines nothing touched
+//   source: https://github.com/caps-tum/mt4g/blob/52701e7/sample_results/AMD_Instinct_MI350P.json (mt4g sample_results/AMD_Instinct_MI350P.json, main latency)
+
+// gcnemu:
+//   workgroup: 64
+//   buffer A: u32[16448] = i * 4 + 4096 -> s[4:5]
+
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx950"
+	.text
+	.p2align 8
+calib:
+	v_lshlrev_b32 v3, 12, v0                // lane i: line i
+	v_mov_b32 v1, 0                        // the chain starts at offset 0
+	s_mov_b64 exec, 1                      // one lane, as mt4g's one thread
+	s_memtime s[20:21]
+	s_waitcnt lgkmcnt(0)
+	.rept 16
+	global_load_dword v1, v1, s[4:5]
+	s_waitcnt vmcnt(0)
+	.endr
+	s_memtime s[22:23]
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
