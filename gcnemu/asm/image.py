@@ -181,7 +181,7 @@ def _section_name(d: Directive) -> str | None:
 
 def layout(program: Program, target: str) -> CodeImage:
     """Place every instruction and label of `program` (see the module docstring)."""
-    from .resolve import eval_const
+    from .evaluate import eval_const
     from .sizes import instruction_size
     known: dict = {}  # symbols assigned so far (llvm-mc knows a symbol's value from its definition on)
 

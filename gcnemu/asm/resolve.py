@@ -8,43 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from . import expr as _expr
 from .diagnostics import Diagnostic, GcnemuError, has_errors
 from ..isa import opcodes
 from ..isa.targets import Target, get_target
-from .parse import fold
+from .evaluate import eval_const  # noqa: F401 (re-exported: the API and callers import it from here)
+from .features import TARGET_FEATURES, target_features  # noqa: F401 (re-exported; the CLI sets TARGET_FEATURES)
 from .program import Call, Expr, FloatImm, Imm, Instruction, Modified, Program, Symbol
-
-
-def eval_const(operand, symbols: dict, labels: dict | None = None, _depth: int = 0) -> int:
-    """Integer value of an Imm/Symbol/Expr given `.set` symbols (and labels as instruction indices)."""
-    if _depth > 64:
-        raise GcnemuError("symbol definitions are circular")
-    if isinstance(operand, Imm):
-        return operand.value
-    if isinstance(operand, Symbol):
-        if operand.name in symbols:
-            return eval_const(symbols[operand.name], symbols, labels, _depth + 1)
-        if labels is not None and operand.name in labels:
-            return labels[operand.name]
-        raise GcnemuError(f"undefined symbol '{operand.name}'",
-                          [Diagnostic("error", f"undefined symbol '{operand.name}'", operand.span)])
-    if isinstance(operand, Expr):
-        vals = [eval_const(a, symbols, labels, _depth + 1) for a in operand.args]
-        if operand.op == "neg":
-            return -vals[0]
-        if operand.op == "~":
-            return ~vals[0]
-        if operand.op == "!":
-            return int(not vals[0])
-        return fold(operand.op, vals[0], vals[1])
-    if isinstance(operand, Call) and operand.name.lower() in _expr.FUNCTIONS:
-        lo, hi, fn = _expr.FUNCTIONS[operand.name.lower()]
-        vals = [eval_const(a, symbols, labels, _depth + 1) for a in operand.args]
-        if lo <= len(vals) and (hi is None or len(vals) <= hi):
-            return fn(None, *vals)
-    raise GcnemuError(f"'{operand.text()}' is not a constant expression",
-                      [Diagnostic("error", "expected a constant expression", getattr(operand, "span", None))])
 
 
 @dataclass
@@ -135,29 +104,6 @@ class Kernel:
         span = self.instructions[index].span
         return tuple(i for i, ins in enumerate(self.instructions)
                      if ins.span.line == span.line and ins.span.file == span.file and i in self.program.expansions)
-
-
-# features given with the target on the command line (`--arch gfx908:xnack-`); they win over the file's
-TARGET_FEATURES: dict[str, bool] = {}
-
-
-def target_features(program: Program) -> dict[str, bool]:
-    """The `:feature+` / `:feature-` suffixes of the program's `.amdgcn_target` id:
-    `"amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"` -> {'sramecc': False, 'xnack': True}, then the
-    command line's (`--arch gfx90a:xnack-`). A feature neither names is absent ("any"): the
-    target's default applies."""
-    d = program.directive(".amdgcn_target")
-    if d is None or not d.args:
-        return dict(TARGET_FEATURES)
-    arg = d.args[0]
-    text = (arg if isinstance(arg, str) else getattr(arg, "text", lambda: str(arg))()).strip().strip('"')
-    out: dict[str, bool] = {}
-    for part in text.split(":")[1:]:
-        part = part.strip()
-        if len(part) > 1 and part[-1] in "+-":
-            out[part[:-1].lower()] = part[-1] == "+"
-    out.update(TARGET_FEATURES)
-    return out
 
 
 def resolve(program: Program, target: str | Target, validate_first: bool = True) -> Kernel:

@@ -126,7 +126,7 @@ def _vop_size(ins: Instruction, base: str, sfx: str, family: str, info, target: 
 
 def _is_literal(op, typ: str, value_of: ValueOf) -> bool:
     """Does this source take the literal dword? (validate.classify_constant: llvm-mc's inline rules)"""
-    from .validate import INLINE, classify_constant
+    from .constants import INLINE, classify_constant
     if isinstance(op, Special):
         return op.name == "off"  # llvm-mc reads `off` in a source as a symbol: a relocated literal
     if isinstance(op, Reg):

@@ -164,7 +164,7 @@ def selected(sim, setup, view: BufferView) -> np.ndarray:
 def view_text(sim, setup, view: BufferView) -> list[str]:
     """The selection, 8 values a line, each line labelled with its indices in the whole buffer
     (an axis given one index keeps it in the label: `C[1, 56:64]` prints `[1, 56..63]`)."""
-    from .run import format_values
+    from .common import format_values
     whole = final_array(sim, setup, view.name, view.tname)
     index = list(view.index) + [slice(None)] * (whole.ndim - len(view.index))
     kept_axes = [k for k, ix in enumerate(index) if isinstance(ix, slice)]

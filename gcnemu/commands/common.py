@@ -264,3 +264,18 @@ def target_id_mismatch(prog, arch: str | None, target: str, what: str | None = N
         return [Diagnostic("error", message, sp, rule="target")]
     return [Diagnostic("warning", f"{message}: {what} it as {target} anyway (llvm-mc rejects the file for "
                                   f"{target}; `gcnemu check --arch {target}` says so)", sp)]
+
+
+# ---------------------------------------------------------------- printing values
+
+
+def format_values(values: np.ndarray, tname: str) -> list[str]:
+    from ..snippets.header import FLOAT_TYPES
+    out = []
+    for v in np.asarray(values).reshape(-1):
+        if tname in FLOAT_TYPES:
+            digits = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4}[tname]
+            out.append(f"{float(v):.{digits}g}")
+        else:
+            out.append(str(int(v)))
+    return out

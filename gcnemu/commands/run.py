@@ -19,7 +19,7 @@ from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..sim.engine import lane_ranges
 from .buffers import buffer_name, buffers_json, known, parse_dump, parse_view, view_text, write_dump
 from .cluster import DEFAULT_TIMEOUT, scheduler_address
-from .common import (add_arch, add_fail_on, add_format, add_lds_dynamic, add_limits, check_not_source,
+from .common import (format_values, add_arch, add_fail_on, add_format, add_lds_dynamic, add_limits, check_not_source,
                      fail_on_hits, fail_on_kinds, is_limit, limit_diagnostic, os_reason, positive_seconds,
                      run_limits, target_id_mismatch)
 
@@ -184,18 +184,6 @@ def parse_print(cli: CliSource, text: str, target, program=None, buffers: str | 
     if tname and TYPE_BYTES[tname] == 8 and reg.count % 2:
         raise src.error(f"a {tname} value needs a register pair such as v[2:3]")
     return PrintSpec(text, reg, tname)
-
-
-def format_values(values: np.ndarray, tname: str) -> list[str]:
-    from ..snippets.header import FLOAT_TYPES
-    out = []
-    for v in np.asarray(values).reshape(-1):
-        if tname in FLOAT_TYPES:
-            digits = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4}[tname]
-            out.append(f"{float(v):.{digits}g}")
-        else:
-            out.append(str(int(v)))
-    return out
 
 
 def register_text(spec: PrintSpec, wave) -> list[str]:

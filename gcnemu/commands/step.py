@@ -53,7 +53,7 @@ def add_arguments(p) -> None:
 def _open_session(args):
     """The Session, or an exit code after printing diagnostics (setup errors point at the option)."""
     from ..debugger.launch import simulation_for_file
-    from ..debugger.session import Session
+    from ..debugger import Session
     from ..asm.diagnostics import GcnemuError, render
     try:
         from .run import CliSource, cli_directives, lines_for

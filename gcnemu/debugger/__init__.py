@@ -20,6 +20,6 @@ __all__ = ["Session"]
 def __getattr__(name: str):
     # lazy: `gcnemu.debugger.regs` and friends must not pull in the whole session machinery
     if name == "Session":
-        from .session import Session
-        return Session
+        from . import commands  # the command table registers itself with the Session class
+        return commands.Session
     raise AttributeError(name)

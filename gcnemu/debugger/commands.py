@@ -754,3 +754,6 @@ def cmd_quit(s: Session, arg: str, fmt) -> str:
 
 def command_names() -> list[str]:
     return [c.name for c in COMMANDS]
+
+
+Session.dispatch = staticmethod(dispatch)  # the interpreter's entry point (see Session.execute)

@@ -192,14 +192,20 @@ class Session:
         return exprmod.Env(st, wave, self.now, st.pc, line, self.sim.lds.data)
 
     # ------------------------------------------------------------------ the interpreter
+    # the command table's entry point, `commands.dispatch(session, text)`: set by `commands` when it
+    # is imported (the package's `Session` does that), so that this module, which the commands
+    # build on, never imports them back
+    dispatch = None
+
     def execute(self, line: str) -> str:
         """Run one command line; returns its output (errors included). Never raises for user input."""
-        from .commands import dispatch
         text = line.strip()
         if not text or text.startswith("#"):
             return ""
+        if Session.dispatch is None:
+            raise RuntimeError("no command table: use gcnemu.debugger.Session (it loads gcnemu.debugger.commands)")
         try:
-            return dispatch(self, text)
+            return Session.dispatch(self, text)
         except (CommandError, exprmod.ExprError, views.ViewError, ValueError) as e:
             self.failed_commands += 1
             return f"error: {e}"

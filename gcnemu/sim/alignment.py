@@ -132,7 +132,7 @@ _KIND_OF_TYPE: dict[type, str | None] = {}
 
 
 def _kind(memop) -> str | None:
-    from . import memops as m  # memops imports context, which imports this module
+    from . import memops as m  # (lazy: most runs never misalign)
     for cls, kind in ((m.LdsRead, "lds-read"), (m.LdsWrite, "lds-write"), (m.LdsAtomic, "lds-atomic"),
                       (m.LdsExchange2, "lds-xchg2"), (m.GlobalAtomic, "global-atomic"),
                       (m.GlobalLoad, "global-load"), (m.LdsDma, "lds-dma"), (m.GlobalStore, "global-store")):

@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import functools
 import weakref
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..asm.program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
 from . import fp
 from .alignment import MisalignedNote, check as check_alignment
+from .writes import RegWrite  # noqa: F401 (re-exported: semantics build RegWrites from here)
 from .state import POISON, SPECIAL_SLOTS, TTMP_BASE, WAVE, WaveState
 
 U32 = np.uint32
@@ -60,32 +60,6 @@ class SimError(Exception):
         super().__init__(message)
         self.lane = lane
         self.address = address
-
-
-@dataclass
-class RegWrite:
-    """Write `values` to registers `file[index : index+count]`.
-
-    file: 'v' or 'a' (values uint32[count, 64], `mask` bool[64] lanes written) or
-    's' (SGPR slots, values uint32[count]), 'scc' (values[0] is 0/1).
-    """
-
-    file: str
-    index: int
-    values: np.ndarray
-    mask: np.ndarray | None = None
-    # (not a field) set when `mask` is known to have every lane on, so the engine can skip the
-    # masked merge: writing where an all-true mask says is plain assignment
-    full = False
-
-    @property
-    def count(self) -> int:
-        return 1 if self.file == "scc" else len(self.values)
-
-    def regs(self) -> list[tuple[str, int]]:
-        if self.file == "scc":
-            return [("scc", 0)]
-        return [(self.file, self.index + i) for i in range(len(self.values))]
 
 
 # ---------------------------------------------------------------- constants (ISA guide, "Inline constants")

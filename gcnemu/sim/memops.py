@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from .context import RegWrite
+from .writes import RegWrite
 from .fp import DEFAULT_MODE, bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits, fmax, fmin
 from .state import LDS, WAVE, GlobalMemory, MemoryError_
 
