@@ -294,3 +294,58 @@ def test_item02_buffer_atomic_without_return_is_no_load(tmp_path, capsys, target
     path.write_text(atomic_kernel(target, ""))
     rc, out, err = gcnemu(capsys, "lint", path, "--arch", target)
     assert rc == 0, out + err
+
+
+# ---------------------------------------------------------------- item 3: zero-trip loop, then ds_swizzle loop
+
+# s2 is 0 at run time but unknown to lint: loop 1 (lines 11-16) may run zero times. Each trip
+# of it issues a global load and waits for lgkm, so only the path that skips it still has the
+# ds_read of line 8 outstanding, with no global load queued. Loop 2 issues ds_swizzle an unknown
+# number of times; the MFMA on line 25 then overwrites v4 before the ds_read has returned.
+ZERO_TRIP = """; gcnemu:
+;   arch: gfx90a
+  v_lshlrev_b32 v0, 2, v0
+  v_mov_b32 v1, 0
+  v_readfirstlane_b32 s2, v1
+  v_mov_b32 v30, 0
+  v_mov_b32 v31, 0
+  ds_read_b32 v4, v0
+  s_cmp_eq_u32 s2, 0
+  s_cbranch_scc1 skip
+loop1:
+  global_load_dword v20, v[30:31], off
+  s_waitcnt lgkmcnt(0)
+  s_sub_u32 s2, s2, 1
+  s_cmp_lg_u32 s2, 0
+  s_cbranch_scc1 loop1
+skip:
+  v_readfirstlane_b32 s3, v1
+  s_add_u32 s3, s3, 2
+loop2:
+  ds_swizzle_b32 v12, v0 offset:swizzle(SWAP,1)
+  s_sub_u32 s3, s3, 1
+  s_cmp_lg_u32 s3, 0
+  s_cbranch_scc1 loop2
+  v_mfma_f32_4x4x1f32 v[4:7], v1, v2, v[8:11]
+  s_waitcnt lgkmcnt(0) vmcnt(0)
+  s_endpgm
+"""
+
+
+def test_item03_zero_trip_loop_then_swizzle_loop_mfma_overwrite(tmp_path, capsys):
+    """The run sees the MFMA overwrite v4 under the outstanding ds_read; lint must too, with a
+    wait that covers the short path (lgkmcnt(1): one ds_swizzle younger), and --fix removes it."""
+    path = tmp_path / "k.s"
+    path.write_text(ZERO_TRIP)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert f"{path}:25:23: warning:" in out + err and "[lgkm-dst-overwrite-before-lgkmcnt]" in out + err
+    rc, out, err = gcnemu(capsys, "lint", path)
+    assert rc == 1
+    assert (f"{path}:25:23: warning: v_mfma_f32_4x4x1f32 overwrites v4, which ds_read_b32 (line 8) will still "
+            f"write when it returns [lgkm-dst-overwrite-before-lgkmcnt]") in out + err
+    assert "use s_waitcnt lgkmcnt(1) before line 25" in out + err
+    fixed = tmp_path / "fixed.s"
+    rc, out, err = gcnemu(capsys, "lint", path, "--fix", "-o", fixed)
+    assert rc == 0, out + err
+    rc, out, err = gcnemu(capsys, "run", fixed)
+    assert "warning" not in out + err
