@@ -349,3 +349,60 @@ def test_item03_zero_trip_loop_then_swizzle_loop_mfma_overwrite(tmp_path, capsys
     assert rc == 0, out + err
     rc, out, err = gcnemu(capsys, "run", fixed)
     assert "warning" not in out + err
+
+
+# ---------------------------------------------------------------- item 9: debugger snapshots and scratch
+
+
+def scratch_loop(per_lane: int, trips: int = 40) -> str:
+    """A loop that stores one dword of scratch per lane per trip (the value 7, 8, 9, ...)."""
+    return f"""; gcnemu:
+;   arch: gfx90a
+;   scratch: {per_lane}
+  v_mov_b32 v1, 7
+  v_lshlrev_b32 v2, 2, v0
+  s_mov_b32 s2, {trips}
+loop:
+  scratch_store_dword v2, v1, off
+  v_add_u32 v1, v1, 1
+  s_sub_u32 s2, s2, 1
+  s_cmp_lg_u32 s2, 0
+  s_cbranch_scc1 loop
+  s_waitcnt vmcnt(0)
+  s_endpgm
+"""
+
+
+def test_item09_debugger_snapshots_share_scratch_within_budget(tmp_path):
+    """4 MiB of scratch, a snapshot at every step: the snapshots stay within an 8 MiB budget
+    (before: at least 34 full copies, 136 MiB), and going back still restores scratch exactly."""
+    from gcnemu.debugger.launch import simulation_for_file
+    from gcnemu.debugger.snapshots import TimeMachine
+    path = tmp_path / "k.s"
+    path.write_text(scratch_loop(64 << 10))
+    sim = simulation_for_file(str(path), None, ())
+    scratch = next(b for b in sim.engine.memory.buffers if b.name.startswith("__scratch"))
+    assert len(scratch.data) == 4 << 20
+    budget = 8 << 20
+    tm = TimeMachine(sim, interval=1, budget_bytes=budget)
+    import hashlib
+
+    def digest() -> str:
+        return hashlib.sha1(scratch.data.tobytes()).hexdigest()
+
+    at: dict[int, str] = {}
+    while not tm.ended:
+        tm.step()
+        assert tm.snapshot_bytes() <= budget
+        if tm.tick in (100, 200):
+            at[tm.tick] = digest()
+    assert tm.tick > 200 and len(tm.snaps) > 2
+    final = digest()
+    tm.goto(100)
+    assert digest() == at[100]
+    while tm.tick < 200:
+        tm.step()
+    assert digest() == at[200] != at[100]
+    while not tm.ended:
+        tm.step()
+    assert digest() == final
