@@ -406,3 +406,75 @@ def test_item09_debugger_snapshots_share_scratch_within_budget(tmp_path):
     while not tm.ended:
         tm.step()
     assert digest() == final
+
+
+# ---------------------------------------------------------------- item 10: functional grid memory
+
+GRID_KERNEL = """; gcnemu:
+;   arch: gfx90a
+;   workgroup: 256
+  v_mov_b32 v1, s2
+  v_add_u32 v2, v1, v0
+  v_mfma_f32_4x4x1f32 a[0:3], v1, v2, 0
+  s_nop 7
+  v_accvgpr_read_b32 v3, a0
+  s_endpgm
+"""
+
+# runs the command line in a child and reports the estimate the grid check made and the peak RSS
+_MEASURE = """
+import json, resource, sys
+import gcnemu.grid as g
+seen = []
+check = g.check_functional_memory
+def spy(*a, **k):
+    seen.append(check(*a, **k))
+    return seen[-1]
+g.check_functional_memory = spy
+from gcnemu.cli import main
+try:
+    rc = main(sys.argv[1:])
+except SystemExit as e:
+    rc = e.code
+print(json.dumps({"rc": rc, "estimate": seen[-1] if seen else None,
+                  "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}), file=sys.stderr)
+"""
+
+
+def measure(tmp_path, *argv, env=None) -> tuple[dict, str]:
+    import json
+    import os
+    script = tmp_path / "measure.py"
+    script.write_text(_MEASURE)
+    root = Path(__file__).resolve().parents[1]
+    full_env = {**os.environ, "PYTHONPATH": str(root), **(env or {})}
+    p = subprocess.run([sys.executable, str(script), *map(str, argv)], capture_output=True, text=True, env=full_env,
+                       timeout=300)
+    assert "Traceback" not in p.stderr, p.stderr
+    return json.loads(p.stderr.strip().splitlines()[-1]), p.stdout + p.stderr
+
+
+def test_item10_functional_grid_estimate_covers_the_real_peak(tmp_path):
+    """The up-front estimate for 1024 workgroups is at least what the grid really adds to the
+    process's peak (measured against a one-workgroup run), and not wildly more (< 2x)."""
+    path = tmp_path / "k.s"
+    path.write_text(GRID_KERNEL)
+    one, _ = measure(tmp_path, "run", path, "--grid", 1, "--functional")
+    big, text = measure(tmp_path, "run", path, "--grid", 1024, "--functional")
+    assert one["rc"] == 0 and big["rc"] == 0, text
+    grown = big["peak"] - one["peak"]
+    assert big["estimate"] >= grown
+    assert big["estimate"] < 2 * grown
+
+
+def test_item10_functional_grid_over_budget_is_refused_up_front(tmp_path):
+    """Past the budget the grid is refused before its waves exist, with a message that says how
+    much it needs, the budget and how many workgroups would fit; memory stays near the baseline."""
+    path = tmp_path / "k.s"
+    path.write_text(GRID_KERNEL)
+    got, text = measure(tmp_path, "run", path, "--grid", 65536, "--functional", env={"GCNEMU_MEMORY_BUDGET": "200M"})
+    assert got["rc"] == 1
+    assert "--grid 65536,1,1 --functional: 65536 workgroups x 4 waves need about" in text
+    assert "more than the budget of 209,715,200 bytes (GCNEMU_MEMORY_BUDGET=200M)" in text
+    assert "workgroups fit" in text
+    assert got["peak"] < 200 << 20
