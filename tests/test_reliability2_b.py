@@ -424,6 +424,15 @@ GRID_KERNEL = """; gcnemu:
 # runs the command line in a child and reports the estimate the grid check made and the peak RSS
 _MEASURE = """
 import json, resource, sys
+
+def peak_rss():
+    # VmHWM: this process's own peak. (ru_maxrss survives execve on Linux, so a child of a large
+    # pytest process would report the parent's size.)
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
 import gcnemu.grid as g
 seen = []
 check = g.check_functional_memory
@@ -436,8 +445,7 @@ try:
     rc = main(sys.argv[1:])
 except SystemExit as e:
     rc = e.code
-print(json.dumps({"rc": rc, "estimate": seen[-1] if seen else None,
-                  "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}), file=sys.stderr)
+print(json.dumps({"rc": rc, "estimate": seen[-1] if seen else None, "peak": peak_rss()}), file=sys.stderr)
 """
 
 
