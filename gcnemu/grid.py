@@ -395,12 +395,21 @@ class FunctionalRun:
                 f"{rate:,.0f} wave-instructions/s; no timing" + (f"\nnote: {self.fallback}" if self.fallback else ""))
 
 
+# Measured (issue 25, item 10: ru_maxrss of `gcnemu run --grid N --functional` at two grid
+# sizes, the slope per workgroup): besides its registers, each wave costs about 2 KiB of Python
+# objects, SGPRs and flags, and each workgroup twice its LDS (its own copy and the engine's
+# stacked one). The old estimate counted LDS once and no per-wave overhead: half the real peak.
+WAVE_OVERHEAD = 8 << 10  # bytes per wave beyond its vector registers (measured ~2 KiB, with margin)
+LDS_COPIES = 2
+
+
 def functional_bytes(kernel, waves_per_workgroup: int, workgroups: int, vgprs: int = 256, agprs: int = 256) -> int:
     """Memory the functional engine needs for a grid beyond the launch's buffers: every wave's
-    registers (values and written-flags: 5 bytes per lane-register) and every workgroup's LDS."""
+    registers (values and written-flags: 5 bytes per lane-register) and overhead, and every
+    workgroup's LDS (twice, see LDS_COPIES)."""
     waves = waves_per_workgroup * workgroups
-    per_wave = (vgprs + agprs) * 64 * 5 + 128 * 5 + 64  # + SGPRs, SCC, PC, flags
-    return waves * per_wave + workgroups * kernel.target.lds_bytes
+    per_wave = (vgprs + agprs) * 64 * 5 + 128 * 5 + WAVE_OVERHEAD
+    return waves * per_wave + workgroups * LDS_COPIES * kernel.target.lds_bytes
 
 
 def _available_bytes() -> int | None:
@@ -414,10 +423,39 @@ def _available_bytes() -> int | None:
     return None
 
 
+def _resident_bytes() -> int:
+    """This process's resident memory now (0 when /proc is not there)."""
+    try:
+        with open("/proc/self/statm") as f:
+            import os
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def memory_budget(available: int | None = None) -> tuple[int | None, str]:
+    """(bytes a functional grid may use in all, what that is): 80% of the memory available, or
+    GCNEMU_MEMORY_BUDGET (bytes; K/M/G suffixes) when set and smaller."""
+    import os
+    have = _available_bytes() if available is None else available
+    budget, what = (int(have * 0.8), f"80% of the {have:,} bytes available") if have is not None else (None, "")
+    text = os.environ.get("GCNEMU_MEMORY_BUDGET", "").strip()
+    if text:
+        scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
+        try:
+            mine = int(float(text[:-1] if scale > 1 else text) * scale)
+        except ValueError:
+            raise GcnemuError(f"GCNEMU_MEMORY_BUDGET={text!r}: expected a number of bytes (K, M or G suffix allowed)")
+        if budget is None or mine < budget:
+            budget, what = mine, f"GCNEMU_MEMORY_BUDGET={text}"
+    return budget, what
+
+
 def check_functional_memory(kernel, waves_per_workgroup: int, grid: tuple[int, int, int],
                             available: int | None = None, wave=None) -> int:
-    """The estimate (bytes); a GcnemuError before the grid's waves are allocated when it does not
-    fit. `wave` (a launched wave) narrows the estimate to the registers the kernel uses."""
+    """The estimate (bytes); a GcnemuError before the grid's waves are allocated when it, with
+    what the process already holds, does not fit the budget (`memory_budget`). `wave` (a
+    launched wave) narrows the estimate to the registers the kernel uses."""
     n = grid[0] * grid[1] * grid[2]
     if wave is not None:
         from .sim.functional import used_registers
@@ -425,12 +463,15 @@ def check_functional_memory(kernel, waves_per_workgroup: int, grid: tuple[int, i
                                 used_registers(kernel, wave, "a"))
     else:
         need = functional_bytes(kernel, waves_per_workgroup, n)
-    have = _available_bytes() if available is None else available
-    if have is not None and need > have * 0.8:
+    budget, what = memory_budget(available)
+    held = _resident_bytes()
+    if budget is not None and need + held > budget:
+        per = max(1, need // max(n, 1))
+        fits = max(0, (budget - held) // per)
         raise GcnemuError(f"--grid {grid[0]},{grid[1]},{grid[2]} --functional: {n} workgroups x {waves_per_workgroup} "
-                          f"waves need about {need:,} bytes of registers and LDS, more than the {int(have * 0.8):,} "
-                          f"bytes this machine can give (80% of the {have:,} available); run a smaller grid, or "
-                          f"without --functional (the timed engine runs one workgroup at a time)")
+                          f"waves need about {need:,} bytes of registers and LDS (plus {held:,} already in use), "
+                          f"more than the budget of {budget:,} bytes ({what}); about {fits:,} workgroups fit: run a "
+                          f"smaller grid, or without --functional (the timed engine runs one workgroup at a time)")
     return need
 
 

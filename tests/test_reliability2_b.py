@@ -294,3 +294,195 @@ def test_item02_buffer_atomic_without_return_is_no_load(tmp_path, capsys, target
     path.write_text(atomic_kernel(target, ""))
     rc, out, err = gcnemu(capsys, "lint", path, "--arch", target)
     assert rc == 0, out + err
+
+
+# ---------------------------------------------------------------- item 3: zero-trip loop, then ds_swizzle loop
+
+# s2 is 0 at run time but unknown to lint: loop 1 (lines 11-16) may run zero times. Each trip
+# of it issues a global load and waits for lgkm, so only the path that skips it still has the
+# ds_read of line 8 outstanding, with no global load queued. Loop 2 issues ds_swizzle an unknown
+# number of times; the MFMA on line 25 then overwrites v4 before the ds_read has returned.
+ZERO_TRIP = """; gcnemu:
+;   arch: gfx90a
+  v_lshlrev_b32 v0, 2, v0
+  v_mov_b32 v1, 0
+  v_readfirstlane_b32 s2, v1
+  v_mov_b32 v30, 0
+  v_mov_b32 v31, 0
+  ds_read_b32 v4, v0
+  s_cmp_eq_u32 s2, 0
+  s_cbranch_scc1 skip
+loop1:
+  global_load_dword v20, v[30:31], off
+  s_waitcnt lgkmcnt(0)
+  s_sub_u32 s2, s2, 1
+  s_cmp_lg_u32 s2, 0
+  s_cbranch_scc1 loop1
+skip:
+  v_readfirstlane_b32 s3, v1
+  s_add_u32 s3, s3, 2
+loop2:
+  ds_swizzle_b32 v12, v0 offset:swizzle(SWAP,1)
+  s_sub_u32 s3, s3, 1
+  s_cmp_lg_u32 s3, 0
+  s_cbranch_scc1 loop2
+  v_mfma_f32_4x4x1f32 v[4:7], v1, v2, v[8:11]
+  s_waitcnt lgkmcnt(0) vmcnt(0)
+  s_endpgm
+"""
+
+
+def test_item03_zero_trip_loop_then_swizzle_loop_mfma_overwrite(tmp_path, capsys):
+    """The run sees the MFMA overwrite v4 under the outstanding ds_read; lint must too, with a
+    wait that covers the short path (lgkmcnt(1): one ds_swizzle younger), and --fix removes it."""
+    path = tmp_path / "k.s"
+    path.write_text(ZERO_TRIP)
+    rc, out, err = gcnemu(capsys, "run", path)
+    assert f"{path}:25:23: warning:" in out + err and "[lgkm-dst-overwrite-before-lgkmcnt]" in out + err
+    rc, out, err = gcnemu(capsys, "lint", path)
+    assert rc == 1
+    assert (f"{path}:25:23: warning: v_mfma_f32_4x4x1f32 overwrites v4, which ds_read_b32 (line 8) will still "
+            f"write when it returns [lgkm-dst-overwrite-before-lgkmcnt]") in out + err
+    assert "use s_waitcnt lgkmcnt(1) before line 25" in out + err
+    fixed = tmp_path / "fixed.s"
+    rc, out, err = gcnemu(capsys, "lint", path, "--fix", "-o", fixed)
+    assert rc == 0, out + err
+    rc, out, err = gcnemu(capsys, "run", fixed)
+    assert "warning" not in out + err
+
+
+# ---------------------------------------------------------------- item 9: debugger snapshots and scratch
+
+
+def scratch_loop(per_lane: int, trips: int = 40) -> str:
+    """A loop that stores one dword of scratch per lane per trip (the value 7, 8, 9, ...)."""
+    return f"""; gcnemu:
+;   arch: gfx90a
+;   scratch: {per_lane}
+  v_mov_b32 v1, 7
+  v_lshlrev_b32 v2, 2, v0
+  s_mov_b32 s2, {trips}
+loop:
+  scratch_store_dword v2, v1, off
+  v_add_u32 v1, v1, 1
+  s_sub_u32 s2, s2, 1
+  s_cmp_lg_u32 s2, 0
+  s_cbranch_scc1 loop
+  s_waitcnt vmcnt(0)
+  s_endpgm
+"""
+
+
+def test_item09_debugger_snapshots_share_scratch_within_budget(tmp_path):
+    """4 MiB of scratch, a snapshot at every step: the snapshots stay within an 8 MiB budget
+    (before: at least 34 full copies, 136 MiB), and going back still restores scratch exactly."""
+    from gcnemu.debugger.launch import simulation_for_file
+    from gcnemu.debugger.snapshots import TimeMachine
+    path = tmp_path / "k.s"
+    path.write_text(scratch_loop(64 << 10))
+    sim = simulation_for_file(str(path), None, ())
+    scratch = next(b for b in sim.engine.memory.buffers if b.name.startswith("__scratch"))
+    assert len(scratch.data) == 4 << 20
+    budget = 8 << 20
+    tm = TimeMachine(sim, interval=1, budget_bytes=budget)
+    import hashlib
+
+    def digest() -> str:
+        return hashlib.sha1(scratch.data.tobytes()).hexdigest()
+
+    at: dict[int, str] = {}
+    while not tm.ended:
+        tm.step()
+        assert tm.snapshot_bytes() <= budget
+        if tm.tick in (100, 200):
+            at[tm.tick] = digest()
+    assert tm.tick > 200 and len(tm.snaps) > 2
+    final = digest()
+    tm.goto(100)
+    assert digest() == at[100]
+    while tm.tick < 200:
+        tm.step()
+    assert digest() == at[200] != at[100]
+    while not tm.ended:
+        tm.step()
+    assert digest() == final
+
+
+# ---------------------------------------------------------------- item 10: functional grid memory
+
+GRID_KERNEL = """; gcnemu:
+;   arch: gfx90a
+;   workgroup: 256
+  v_mov_b32 v1, s2
+  v_add_u32 v2, v1, v0
+  v_mfma_f32_4x4x1f32 a[0:3], v1, v2, 0
+  s_nop 7
+  v_accvgpr_read_b32 v3, a0
+  s_endpgm
+"""
+
+# runs the command line in a child and reports the estimate the grid check made and the peak RSS
+_MEASURE = """
+import json, resource, sys
+
+def peak_rss():
+    # VmHWM: this process's own peak. (ru_maxrss survives execve on Linux, so a child of a large
+    # pytest process would report the parent's size.)
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+import gcnemu.grid as g
+seen = []
+check = g.check_functional_memory
+def spy(*a, **k):
+    seen.append(check(*a, **k))
+    return seen[-1]
+g.check_functional_memory = spy
+from gcnemu.cli import main
+try:
+    rc = main(sys.argv[1:])
+except SystemExit as e:
+    rc = e.code
+print(json.dumps({"rc": rc, "estimate": seen[-1] if seen else None, "peak": peak_rss()}), file=sys.stderr)
+"""
+
+
+def measure(tmp_path, *argv, env=None) -> tuple[dict, str]:
+    import json
+    import os
+    script = tmp_path / "measure.py"
+    script.write_text(_MEASURE)
+    root = Path(__file__).resolve().parents[1]
+    full_env = {**os.environ, "PYTHONPATH": str(root), **(env or {})}
+    p = subprocess.run([sys.executable, str(script), *map(str, argv)], capture_output=True, text=True, env=full_env,
+                       timeout=300)
+    assert "Traceback" not in p.stderr, p.stderr
+    return json.loads(p.stderr.strip().splitlines()[-1]), p.stdout + p.stderr
+
+
+def test_item10_functional_grid_estimate_covers_the_real_peak(tmp_path):
+    """The up-front estimate for 1024 workgroups is at least what the grid really adds to the
+    process's peak (measured against a one-workgroup run), and not wildly more (< 2x)."""
+    path = tmp_path / "k.s"
+    path.write_text(GRID_KERNEL)
+    one, _ = measure(tmp_path, "run", path, "--grid", 1, "--functional")
+    big, text = measure(tmp_path, "run", path, "--grid", 1024, "--functional")
+    assert one["rc"] == 0 and big["rc"] == 0, text
+    grown = big["peak"] - one["peak"]
+    assert big["estimate"] >= grown
+    assert big["estimate"] < 2 * grown
+
+
+def test_item10_functional_grid_over_budget_is_refused_up_front(tmp_path):
+    """Past the budget the grid is refused before its waves exist, with a message that says how
+    much it needs, the budget and how many workgroups would fit; memory stays near the baseline."""
+    path = tmp_path / "k.s"
+    path.write_text(GRID_KERNEL)
+    got, text = measure(tmp_path, "run", path, "--grid", 65536, "--functional", env={"GCNEMU_MEMORY_BUDGET": "200M"})
+    assert got["rc"] == 1
+    assert "--grid 65536,1,1 --functional: 65536 workgroups x 4 waves need about" in text
+    assert "more than the budget of 209,715,200 bytes (GCNEMU_MEMORY_BUDGET=200M)" in text
+    assert "workgroups fit" in text
+    assert got["peak"] < 200 << 20

@@ -559,9 +559,25 @@ def _regs_text(a: Access, rets) -> str:
 
 
 def _widen(states: set[State]) -> set[State]:
-    """Too many distinct queues: keep, per counter, the longest queue of each suffix class.
+    """Too many distinct queues: keep the longest ones, and for every operation that may be
+    outstanding, a state where it has the fewest younger operations.
 
-    Merging by keeping the longest queues is conservative (more outstanding).
+    The longest queues alone are not conservative: a queue that is short because its path
+    skipped a loop (it may run zero times) can hold an operation that every long queue has
+    drained (an `s_waitcnt` in the loop) or pushed out (the counter saturating in a loop of
+    ds_swizzle); dropping it lost a real finding (issue 25, item 3). Keeping, per operation,
+    the state where it is youngest keeps the finding and the tightest s_waitcnt it needs.
     """
     by_len = sorted(states, key=lambda s: (len(s[0]) + len(s[1])), reverse=True)
-    return set(by_len[: MAX_STATES // 2])
+    keep = set(by_len[: MAX_STATES // 2])
+    fewest: dict[tuple[int, int], tuple[int, State]] = {}  # (counter, op) -> (younger ops, state)
+    for st in by_len:
+        for k, q in enumerate(st):
+            n = len(q)
+            for pos, op in enumerate(q):
+                younger = n - 1 - pos
+                best = fewest.get((k, op))
+                if best is None or younger < best[0]:
+                    fewest[(k, op)] = (younger, st)
+    keep.update(st for _, st in fewest.values())
+    return keep

@@ -16,6 +16,13 @@ simpler, cannot miss a field, and measured cheap (see `TimeMachine.stats`).
 Snapshots use `Engine.snapshot()/restore()` when the engine has them (in place:
 the Simulation object and its waves stay the same objects), else a deep copy of
 the Simulation's state (the kernel and setup are shared, never copied).
+
+Global memory (buffers, and scratch: 64 lanes x up to 1 MiB per wave) is kept apart, in
+MEMORY_CHUNK pieces shared between snapshots: a piece equal to the same piece of the previous
+snapshot is not copied again (copy on write, compared at save time). A loop that writes a few
+scratch dwords per step then costs one piece per snapshot, not the whole scratch; the budget
+counts every distinct piece once, and is kept even if that leaves fewer than `keep_recent`
+snapshots (issue 25, item 9: 34 snapshots of 64 MiB of scratch reached 2.4 GB).
 """
 from __future__ import annotations
 
@@ -29,6 +36,9 @@ import numpy as np
 from .probe import TickResult, next_cycle, set_clock
 
 
+MEMORY_CHUNK = 16 << 10  # bytes of global memory per shared piece (a store of 64 lanes touches at most 64)
+
+
 @dataclass
 class Snapshot:
     tick: int
@@ -36,8 +46,9 @@ class Snapshot:
     payload: object  # EngineSnapshot, or a deep copy of the Simulation's __dict__
     error: object
     diagnostics: int
-    nbytes: int
+    nbytes: int  # without the memory pieces (they are shared: counted once in TimeMachine)
     landed: int | None = None  # effects landed early up to this cycle (for display); None: as the engine left it
+    memory: tuple | None = None  # per buffer, its pieces (read-only arrays, shared with other snapshots)
 
 
 @dataclass
@@ -88,6 +99,7 @@ class TimeMachine:
         self.tick_now = array("q")  # the cycle step i+1 processed (the clock after it)
         self.issue_ticks: dict[int, array] = {i: array("q") for i in range(len(sim.engine.waves))}
         self.snaps: dict[int, Snapshot] = {}
+        self._last_memory: tuple | None = None  # the pieces of the last snapshot saved or restored
         self.stats = Stats()
         self._native = callable(getattr(sim.engine, "snapshot", None)) and callable(getattr(sim.engine, "restore", None))
         self.save()
@@ -135,33 +147,73 @@ class TimeMachine:
             return
         t0 = time.perf_counter()
         sim = self.sim
+        memory = None
         if self._native:
-            payload = sim.engine.snapshot()
+            payload = sim.engine.snapshot(memory=False)
+            memory = self._memory_pieces()
         else:
             memo = {id(sim.kernel): sim.kernel, id(sim.setup): sim.setup}
             payload = copy.deepcopy({k: v for k, v in sim.__dict__.items() if k not in ("kernel", "setup")}, memo)
-        snap = Snapshot(self.tick, self.ended, payload, sim.error, len(sim.diagnostics), 0, landed)
+        snap = Snapshot(self.tick, self.ended, payload, sim.error, len(sim.diagnostics), 0, landed, memory)
         snap.nbytes = _nbytes(payload)
         self.snaps[self.tick] = snap
         self.stats.snapshots_taken += 1
         self.stats.snapshot_seconds += time.perf_counter() - t0
         self._thin()
 
+    def _memory_pieces(self) -> tuple:
+        """The engine's global memory now, as pieces shared with the last snapshot where equal."""
+        last = self._last_memory or ()
+        out = []
+        for i, b in enumerate(self.sim.engine.memory.buffers):
+            before = last[i] if i < len(last) else ()
+            data = b.data
+            pieces = []
+            for k, at in enumerate(range(0, len(data), MEMORY_CHUNK)):
+                now = data[at:at + MEMORY_CHUNK]
+                old = before[k] if k < len(before) else None
+                if old is not None and old.shape == now.shape and np.array_equal(old, now):
+                    pieces.append(old)
+                else:
+                    piece = now.copy()
+                    piece.flags.writeable = False
+                    pieces.append(piece)
+            out.append(tuple(pieces))
+        self._last_memory = tuple(out)
+        return self._last_memory
+
+    def total_bytes(self) -> int:
+        """What the snapshots hold: their own arrays plus every distinct memory piece once."""
+        seen: dict[int, int] = {}
+        for s in self.snaps.values():
+            for pieces in s.memory or ():
+                for p in pieces:
+                    seen[id(p)] = p.nbytes
+        return sum(s.nbytes for s in self.snaps.values()) + sum(seen.values())
+
     def _thin(self) -> None:
-        """Keep the total under budget: drop every other old snapshot (never the first)."""
-        total = sum(s.nbytes for s in self.snaps.values())
-        while total > self.budget and len(self.snaps) > self.keep_recent + 2:
+        """Keep the total under budget: drop every other old snapshot (never the first), then,
+        if recent ones alone are over it, the oldest recent ones (never the first or the last:
+        going back then replays more steps, but memory stays bounded)."""
+        total = self.total_bytes()
+        while total > self.budget and len(self.snaps) > 2:
             ticks = sorted(self.snaps)
-            old = ticks[1:-self.keep_recent]
+            old = ticks[1:-self.keep_recent] if len(ticks) > self.keep_recent + 2 else ticks[1:2]
             for t in old[::2]:
-                total -= self.snaps.pop(t).nbytes
-            if not old:
-                break
+                self.snaps.pop(t)
+            total = self.total_bytes()
 
     def _restore(self, snap: Snapshot) -> None:
         sim = self.sim
         if self._native:
             sim.engine.restore(snap.payload)
+            if snap.memory is not None:
+                for b, pieces in zip(sim.engine.memory.buffers, snap.memory):
+                    at = 0
+                    for p in pieces:
+                        b.data[at:at + len(p)] = p
+                        at += len(p)
+                self._last_memory = snap.memory
         else:
             memo = {id(sim.kernel): sim.kernel, id(sim.setup): sim.setup}
             sim.__dict__.update(copy.deepcopy(snap.payload, memo))
@@ -224,4 +276,4 @@ class TimeMachine:
         return self.tick_now[tick - 1] if tick > 0 else 0
 
     def snapshot_bytes(self) -> int:
-        return sum(s.nbytes for s in self.snaps.values())
+        return self.total_bytes()

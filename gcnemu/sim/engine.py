@@ -237,7 +237,7 @@ class EngineSnapshot:
     events: list
     waves: list
     wave_arrays: list
-    memory: list
+    memory: list | None  # None: kept by the caller (see Engine.snapshot)
     lds: np.ndarray
     pipe_free: dict
     pipe_owner: dict
@@ -613,14 +613,16 @@ class Engine:
         return kernel_stats(self)
 
     # ================================================================ time travel
-    def snapshot(self) -> EngineSnapshot:
-        """A copy of the machine at the current cycle (cost: the register files, memory and LDS)."""
+    def snapshot(self, memory: bool = True) -> EngineSnapshot:
+        """A copy of the machine at the current cycle (cost: the register files, memory and LDS).
+        `memory=False` leaves global memory out (None): a caller that keeps many snapshots
+        (the debugger) stores it itself, sharing the parts that did not change."""
         return EngineSnapshot(
             cycle=self.cycle, next=self._next, seq=self._seq, events=list(self.events),
             waves=[w.copy() for w in self.waves],
             wave_arrays=[(tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS), w.state.scc, w.state.pc,
                           w.state.done) for w in self.waves],
-            memory=[b.data.copy() for b in self.memory.buffers], lds=self.lds.data.copy(),
+            memory=[b.data.copy() for b in self.memory.buffers] if memory else None, lds=self.lds.data.copy(),
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
@@ -650,7 +652,7 @@ class Engine:
             if id(w.state) in _HWREGS:  # (an entry exists once the wave wrote one; its finalizer drops it)
                 _HWREGS[id(w.state)].clear()
                 _HWREGS[id(w.state)].update(regs)
-        for b, data in zip(self.memory.buffers, snap.memory):
+        for b, data in zip(self.memory.buffers, snap.memory or ()):  # None: the caller restores memory
             b.data[...] = data
         self.lds.data[...] = snap.lds
         self.pipe_free, self.pipe_owner, self.pipe_use = dict(snap.pipe_free), dict(snap.pipe_owner), dict(snap.pipe_use)
