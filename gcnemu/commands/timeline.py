@@ -18,6 +18,8 @@ from ..asm.diagnostics import Diagnostic, GcnemuError
 from .common import (add_arch, add_format, add_limits, check_not_source, is_limit, limit_diagnostic,
                      os_reason, print_diagnostics, run_limits, without_cycle_collector)
 
+MAX_COLUMNS = 80  # columns drawn without --cycles (llvm-mca draws 80 cycles): the flagship GEMM fits a terminal
+
 HELP = "run with timing and show an llvm-mca-style timeline (issue, stalls, completion per instruction)"
 
 
@@ -36,6 +38,12 @@ def add_arguments(p) -> None:
     p.add_argument("--trace", default=None, metavar="OUT.json",
                    help="also write a Chrome trace-event JSON (Perfetto, chrome://tracing)")
     p.add_argument("--max-rows", type=int, default=400, metavar="N", help="rows shown at most (default 400)")
+    p.add_argument("--cycles", default=None, metavar="A:B",
+                   help="only cycles A..B (inclusive; either side may be empty). Without it the view shows "
+                        f"the first {MAX_COLUMNS} columns and says how to see the rest")
+    p.add_argument("--scale", type=int, default=None, metavar="N",
+                   help="cycles per column (default: the issue interval, 4: one column per issue turn; "
+                        "1 for one column per cycle)")
     add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (the timeline shows what ran)")
     add_format(p)
 
@@ -88,9 +96,15 @@ def _run(args) -> int:
     from ..asm.resolve import resolve
     from ..simulation import Simulation
     from ..sim.trace import write_trace
-    from ..views.timeline import render, summary
+    from ..views.timeline import parse_cycles, render, summary
     from ..asm.validate import program_target
     line_range = parse_range(args.line_range)
+    try:
+        window = parse_cycles(args.cycles)
+    except ValueError as e:
+        raise GcnemuError(str(e)) from None
+    if args.scale is not None and not 1 <= args.scale <= 1024:
+        raise GcnemuError(f"--scale must be 1..1024 cycles per column, got {args.scale}")
     cfg = timing_config(args)
     prog = parse_file(args.file)
     kernel = resolve(prog, program_target(prog, args.arch))
@@ -119,7 +133,9 @@ def _run(args) -> int:
     if args.format == "json":
         print(json.dumps(timeline_json(sim, args.wave, line_range, diags), indent=1))
     else:
-        print(render(eng, args.wave, line_range, max_rows=args.max_rows))
+        scale = args.scale or eng.interval
+        print(render(eng, args.wave, line_range, max_rows=args.max_rows, scale=scale, cycles=window,
+                     max_columns=None if window else MAX_COLUMNS, hazards=sim.hazards))
         print()
         print(summary(eng))
         from ..views.where import render as where_text
@@ -138,6 +154,7 @@ def _run(args) -> int:
 
 def timeline_json(sim, wave: int, line_range, diags) -> dict:
     from ..sim.engine import wave_summary
+    from ..views.timeline import pipe_busy, stall_cycles
     from ..views.where import time_by_class
     eng = sim.engine
     ins = eng.kernel.instructions
@@ -156,6 +173,8 @@ def timeline_json(sim, wave: int, line_range, diags) -> dict:
         "waves": [wave_summary(eng, i) for i in range(len(eng.waves))],
         "kernel": eng.stats(),
         "time_by_class": time_by_class(eng),
+        "summary": {"ipc": eng.executed / max(eng.cycle, 1), "pipe_busy": pipe_busy(eng),
+                    "stall_cycles": stall_cycles(eng) or {}},
         "hazards": [{"rule": h.rule, "wave": h.wave, "cycle": h.cycle, "line": ins[h.consumer].span.line,
                      "producer_line": ins[h.producer].span.line, "message": h.message} for h in eng.hazards],
         "diagnostics": [d.to_json() for d in diags],
