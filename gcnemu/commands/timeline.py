@@ -37,6 +37,10 @@ def add_arguments(p) -> None:
                    help="latency overrides and memory regions from a TOML file ([latency], [[memory]])")
     p.add_argument("--trace", default=None, metavar="OUT.json",
                    help="also write a Chrome trace-event JSON (Perfetto, chrome://tracing)")
+    p.add_argument("--svg", default=None, metavar="OUT.svg",
+                   help="also draw the rows as a Gantt chart (issue to completion per instruction, coloured by "
+                        "class, stalls hatched); needs the extra gcnemu[plot] (matplotlib)")
+    p.add_argument("--png", default=None, metavar="OUT.png", help="the same picture as PNG")
     p.add_argument("--max-rows", type=int, default=400, metavar="N", help="rows shown at most (default 400)")
     p.add_argument("--cycles", default=None, metavar="A:B",
                    help="only cycles A..B (inclusive; either side may be empty). Without it the view shows "
@@ -111,6 +115,12 @@ def _run(args) -> int:
     setup = launch_setup(prog, kernel.target, args.waves)
     if args.trace:
         check_not_source("--trace", args.trace, prog)
+    for option in ("svg", "png"):
+        if getattr(args, option):
+            check_not_source(f"--{option}", getattr(args, option), prog)
+    if args.svg or args.png:
+        from ..views.plot import _figure_class
+        _figure_class()  # without matplotlib: say so before running the kernel
     max_cycles, max_instructions = run_limits(args)
     sim = Simulation(kernel, setup, latencies=cfg, max_cycles=max_cycles, max_instructions=max_instructions)
     sim.engine.allow_unmodelled = True
@@ -130,6 +140,14 @@ def _run(args) -> int:
             write_trace(sim, args.trace)
         except OSError as e:
             raise GcnemuError(f"cannot write the trace {args.trace}: {os_reason(e)}") from None
+    pictures = [(path, fmt) for path, fmt in ((args.svg, "svg"), (args.png, "png")) if path]
+    if pictures:
+        from ..views.plot import save, timeline_figure
+        from ..views.timeline import picture_rows
+        fig = timeline_figure(eng, picture_rows(eng, args.wave, line_range, args.max_rows, window), args.wave,
+                              sim.hazards, window)
+        for path, fmt in pictures:
+            save(fig, path, fmt)
     if args.format == "json":
         print(json.dumps(timeline_json(sim, args.wave, line_range, diags), indent=1))
     else:
@@ -147,6 +165,8 @@ def _run(args) -> int:
                   f"{d.extra['cycle']}): {d.message}")
         if args.trace:
             print(f"trace written to {args.trace}")
+        for path, _ in pictures:
+            print(f"picture written to {path}")
         print_diagnostics(diags, sources, out=sys.stderr)
     # a run that stopped at a limit did not finish: the same status as `gcnemu run`
     return 1 if sim.error is not None or eng.halt_reason else 0

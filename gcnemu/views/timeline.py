@@ -293,6 +293,14 @@ def _marks(rows: list[Row], hazards, wave: int) -> dict[int, str]:
     return out
 
 
+def picture_rows(engine, wave: int, line_range, max_rows: int, cycles: tuple[int, int] | None) -> list[Row]:
+    """The rows a picture draws: those alive in the `cycles` window (else all), at most `max_rows`."""
+    rows = rows_for(engine, wave, line_range)
+    if cycles is not None:
+        rows = [r for r in rows if _span(r)[1] >= cycles[0] and r.ready <= cycles[1]]
+    return rows[:max_rows]
+
+
 def _render_full(engine, wave: int, line_range, max_rows: int, show_table: bool, hazards) -> str:
     """Every cycle, every row up to `max_rows` (the API's default; `gcnemu timeline --scale 1`
     without a window)."""
