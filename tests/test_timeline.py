@@ -264,6 +264,8 @@ def test_a_cycle_window_shows_only_the_rows_alive_in_it(capsys, mfma_file):
     shown = [int(l.split("]")[0][1:]) for l in out.splitlines() if l.startswith("[")]
     assert 3 in shown and 4 in shown and 1 not in shown and 2 not in shown
     assert 6 not in shown  # it waits for the second MFMA's issue, after the window
+    _, js, _ = cli(capsys, "timeline", mfma_file, "--cycles", f"{a}:{a + 8}", "--format", "json")
+    assert [i["line"] for i in json.loads(js)["instructions"]] == [3, 4]
 
 
 @pytest.mark.parametrize("argv,needle", [

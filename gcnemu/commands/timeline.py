@@ -1,8 +1,13 @@
-"""`gcnemu timeline FILE [--arch A] [--wave N] [--range L1:L2] [--trace out.json]`.
+"""`gcnemu timeline FILE [--arch A] [--wave N] [--range L1:L2] [--cycles A:B] [--scale N]
+[--svg OUT.svg] [--png OUT.png] [--trace out.json]`.
 
-Runs the kernel with timing and prints an llvm-mca-style timeline (one row per
-executed instruction, one column per cycle), the per-instruction table (ready,
-issue, done, stall and reason), per-wave stall breakdown and kernel figures.
+Runs the kernel with timing and prints an llvm-mca-style timeline (one row per executed
+instruction; one column per issue turn of 4 cycles, or `--scale N` cycles), each hazard's or
+race's rule at the end of its row, the per-instruction table (ready, issue, done, stall and
+reason), a summary as llvm-mca's (IPC, busy % per pipe, stall cycles by cause), the per-wave
+stall breakdown and where time went per instruction class. Without `--cycles` it draws the
+first MAX_COLUMNS columns, as llvm-mca's -timeline-max-cycles does, and says how to see more:
+a GEMM's thousands of cycles do not fit a terminal however they are compressed.
 
 Launch setup: a plain `Setup()` (one wave64, kernarg pointer in s[0:1]) plus what the
 file's header declares when `gcnemu.snippets` is available; `--waves N` runs an
@@ -149,7 +154,7 @@ def _run(args) -> int:
         for path, fmt in pictures:
             save(fig, path, fmt)
     if args.format == "json":
-        print(json.dumps(timeline_json(sim, args.wave, line_range, diags), indent=1))
+        print(json.dumps(timeline_json(sim, args.wave, line_range, diags, window), indent=1))
     else:
         scale = args.scale or eng.interval
         print(render(eng, args.wave, line_range, max_rows=args.max_rows, scale=scale, cycles=window,
@@ -172,7 +177,8 @@ def _run(args) -> int:
     return 1 if sim.error is not None or eng.halt_reason else 0
 
 
-def timeline_json(sim, wave: int, line_range, diags) -> dict:
+def timeline_json(sim, wave: int, line_range, diags, window: tuple[int, int] | None = None) -> dict:
+    """The run as data; `window` (cycles A, B) keeps the instructions alive in it, as the text does."""
     from ..sim.engine import wave_summary
     from ..views.timeline import pipe_busy, stall_cycles
     from ..views.where import time_by_class
@@ -184,6 +190,8 @@ def timeline_json(sim, wave: int, line_range, diags) -> dict:
             continue
         i = ins[r.index]
         if line_range and not (line_range[0] <= i.span.line <= line_range[1]):
+            continue
+        if window and not (r.ready <= window[1] and max(r.issue, r.complete - 1) >= window[0]):
             continue
         rows.append({"line": i.span.line, "text": i.text(), "pipe": eng.decoded[r.index].pipe, "ready": r.ready,
                      "issue": r.issue, "complete": r.complete, "stall_cycles": r.issue - r.ready,

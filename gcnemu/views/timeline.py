@@ -1,6 +1,7 @@
 """An llvm-mca-style text timeline of a timed run: one row per executed instruction.
 
-Columns are cycles. In a row:
+Columns are cycles, or groups of `scale` cycles (`scaled`: one column per 4-cycle issue turn
+is what `gcnemu timeline` draws by default). In a row:
   ``=``  the wave wanted to issue the instruction but was stalled (reason in the table)
   ``D``  issue (dispatch) cycle
   ``e``  executing / in flight
