@@ -6,6 +6,8 @@ one that checks the error a user without it sees.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 import xml.etree.ElementTree as ET
 
@@ -139,3 +141,14 @@ def test_without_matplotlib_the_error_names_the_extra(tmp_path, capsys, kernel, 
     assert main(["layout", "v_mfma_f32_4x4x1f32", "--svg", str(tmp_path / "l.svg")]) == 1
     assert "gcnemu[plot]" in capsys.readouterr().err
     assert not (tmp_path / "t.svg").exists() and not (tmp_path / "l.svg").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("option", ["--svg", "--trace"])
+def test_a_device_is_written_in_place_not_replaced(kernel, capsys, option):
+    """A rename over /dev/full would swap the device for a plain file: devices are written as they are."""
+    if option == "--svg":
+        pytest.importorskip("matplotlib")
+    assert main(["timeline", kernel, option, "/dev/full"]) == 1
+    assert "o space left on device" in capsys.readouterr().err
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)

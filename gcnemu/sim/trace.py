@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import Any
+from typing import IO, Any, Callable
 
 TIME_UNIT = ("ts and dur are GPU cycles written as trace microseconds: 1 us of trace time = 1 cycle "
              "(so a viewer's 1 ms = 1,000 cycles)")
@@ -144,21 +144,35 @@ def grid_trace_json(target: str, grid: tuple[int, int, int], results) -> dict[st
                      note="one process per workgroup; each workgroup's cycles count from its own start")
 
 
-def write_json(data: dict[str, Any], path: str) -> None:
-    """Write a trace document through a temporary file and a rename (never half a file)."""
+def write_whole(path: str, write: Callable[[IO[bytes]], None]) -> None:
+    """Call `write(fh)` on a temporary file next to `path`, then rename it over `path`, so a
+    failure half-way (a full disk) leaves no half-written file. A destination that exists and
+    is not a regular file (/dev/stdout, /dev/full, a FIFO) is written in place: a rename would
+    replace the device itself."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "Is a directory", path)
+        with open(path, "wb") as fh:
+            write(fh)
+        return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w") as fh:
-            json.dump(data, fh, separators=(",", ":"))
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
         mask = os.umask(0)
         os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
+        os.chmod(tmp, 0o666 & ~mask)  # what open() would have given (mkstemp's files are 0600)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def write_json(data: dict[str, Any], path: str) -> None:
+    """Write a trace document whole (see write_whole)."""
+    write_whole(path, lambda fh: fh.write(json.dumps(data, separators=(",", ":")).encode()))
 
 
 def write_trace(sim, path: str) -> None:

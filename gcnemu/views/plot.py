@@ -14,9 +14,6 @@ complete, so a failed write (full disk, a missing directory) leaves no half-writ
 """
 from __future__ import annotations
 
-import os
-import tempfile
-
 from ..asm.diagnostics import GcnemuError
 
 EXTRA_HINT = "pip install 'gcnemu[plot]' (from a checkout: pip install '.[plot]')"
@@ -33,30 +30,21 @@ def _figure_class():
 
 
 def save(fig, path: str, fmt: str) -> None:
-    """Write `fig` as `fmt` to `path` through a temporary file and a rename."""
+    """Write `fig` as `fmt` to `path` whole: through a temporary file and a rename."""
     from matplotlib import rc_context
+
+    from ..sim.trace import write_whole
     if fmt not in FORMATS:
         raise GcnemuError(f"pictures are written as {' or '.join(FORMATS)}, not '{fmt}'")
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise GcnemuError(f"cannot write the picture {path}: it is a directory")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+
+    def draw(fh) -> None:
         # reproducible files (no date, fixed ids), texts kept as text in SVG
-        with os.fdopen(fd, "wb") as fh, rc_context({"svg.fonttype": "none", "svg.hashsalt": "gcnemu"}):
-            meta = {"Date": None} if fmt == "svg" else {}
-            fig.savefig(fh, format=fmt, metadata=meta, bbox_inches="tight")
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # the permissions open() would have given (mkstemp's are 0600)
-        os.replace(tmp, path)
-        tmp = None
+        with rc_context({"svg.fonttype": "none", "svg.hashsalt": "gcnemu"}):
+            fig.savefig(fh, format=fmt, metadata={"Date": None} if fmt == "svg" else {}, bbox_inches="tight")
+    try:
+        write_whole(path, draw)
     except OSError as e:
         raise GcnemuError(f"cannot write the picture {path}: {e.strerror or e}") from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 # ------------------------------------------------------------------ timeline as a Gantt chart
