@@ -45,6 +45,7 @@ class GridJob:
     max_instructions: int | None = None
     latencies: tuple = ()  # (name, cycles) overrides
     digest: str | None = None  # sha256 of the pickled (snippet, kernel) shipped beside the job, if any
+    trace: bool = False  # each workgroup returns its trace events (sim.trace), for `run --trace`
 
 
 @dataclass
@@ -61,6 +62,8 @@ class WorkgroupResult:
     # buffer name -> (run starts, run ends) of the bytes read: runs keep a workgroup that reads a
     # whole matrix small to send back from a worker
     reads: dict = field(default_factory=dict)
+    # its Chrome trace events on its own process track (only when the job asked for a trace)
+    trace: list | None = None
 
 
 @dataclass
@@ -182,6 +185,16 @@ def _simulate(snippet, kernel, wg: tuple[int, int, int], grid, job: GridJob, tra
     return sim
 
 
+def _traced(res: WorkgroupResult, sim, wg, grid, job: GridJob) -> WorkgroupResult:
+    """`res` with the workgroup's trace events when the job wants a trace: process id = the
+    workgroup's position in the grid + 1, so the viewer lists workgroups in order."""
+    if job.trace:
+        from .sim.trace import trace_events
+        pid = 1 + wg[0] + grid[0] * (wg[1] + grid[1] * wg[2])
+        res.trace = trace_events(sim, pid, wg)
+    return res
+
+
 def _result(sim, wg, track: bool) -> WorkgroupResult:
     err = None
     if sim.error is not None:
@@ -233,7 +246,7 @@ def run_chunk(job: GridJob, grid: tuple[int, int, int], wgs: list[tuple[int, int
     for wg in wgs:
         try:
             sim = _simulate(snippet, kernel, wg, grid, job, track=True)
-            out.append(_result(sim, wg, True))
+            out.append(_traced(_result(sim, wg, True), sim, wg, grid, job))
         except GcnemuError as e:
             out.append(WorkgroupResult(wg, 0, 0, 0, str(e)))
     return out
@@ -254,7 +267,7 @@ def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor
     ids = workgroup_ids(grid)
     sequential = has_global_atomics(kernel)
     first = _simulate(snippet, kernel, ids[0], grid, job, track=not sequential)
-    results = [_result(first, ids[0], not sequential)]
+    results = [_traced(_result(first, ids[0], not sequential), first, ids[0], grid, job)]
     races: list[Race] = []
     workers = 1
     if sequential:
@@ -263,7 +276,7 @@ def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor
             initial = {b.name: data[b.name].view(np.asarray(b.data).dtype).reshape(np.asarray(b.data).shape)
                        for b in snippet.built.setup.buffers if b.name in data}
             sim = _simulate(snippet, kernel, wg, grid, job, track=False, buffers=initial)
-            results.append(_result(sim, wg, False))
+            results.append(_traced(_result(sim, wg, False), sim, wg, grid, job))
             data = {b.name: b.data.copy() for b in sim.memory.buffers if not b.name.startswith("__")}
             if progress:
                 progress(k, len(ids))
@@ -278,7 +291,8 @@ def run_grid(snippet, kernel, grid: tuple[int, int, int], job: GridJob, executor
             part = []
             for k, wg in enumerate(rest, start=2):
                 try:
-                    part.append(_result(_simulate(snippet, kernel, wg, grid, job, track=True), wg, True))
+                    sim = _simulate(snippet, kernel, wg, grid, job, track=True)
+                    part.append(_traced(_result(sim, wg, True), sim, wg, grid, job))
                 except GcnemuError as e:
                     part.append(WorkgroupResult(wg, 0, 0, 0, str(e)))
                 if progress:

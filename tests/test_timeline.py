@@ -42,7 +42,7 @@ def row(out: str, line: int) -> str:
 
 
 def test_rows_show_dispatch_execution_end_and_waiting(capsys, mfma_file):
-    rc, out, err = cli(capsys, "timeline", mfma_file)
+    rc, out, err = cli(capsys, "timeline", mfma_file, "--scale", "1")
     assert rc == 0, err
     assert "Timeline view: wave 0" in out
     first = row(out, 1)
@@ -57,7 +57,7 @@ def test_rows_show_dispatch_execution_end_and_waiting(capsys, mfma_file):
 def test_long_latencies_are_compressed(capsys, tmp_path):
     p = tmp_path / "slow.s"
     p.write_text("s_mov_b32 s4, 1\ns_sleep 20\ns_mov_b32 s5, 2\ns_endpgm\n")
-    rc, out, _ = cli(capsys, "timeline", str(p))
+    rc, out, _ = cli(capsys, "timeline", str(p), "--scale", "1")
     assert rc == 0
     header = [l for l in out.splitlines() if l.startswith("Line")][0]
     assert GAP in header
@@ -192,7 +192,7 @@ def test_max_rows_shows_the_first_rows_and_counts_the_rest(capsys, mfma_file):
     rc, out, _ = cli(capsys, "timeline", mfma_file, "--max-rows", "2")
     assert rc == 0
     assert [ln.split()[0] for ln in out.splitlines() if ln.startswith("[")] == ["[1]", "[2]"]
-    assert "... 5 more rows (narrow with --range L1:L2)" in out
+    assert "... 5 more rows (narrow with --range L1:L2" in out
 
 
 def test_decoding_is_per_instruction_even_when_mnemonics_repeat():
@@ -226,3 +226,87 @@ s_endpgm
             if f.name != "index":
                 assert getattr(together[i], f.name) == getattr(alone, f.name), (line, f.name)
         assert together[i].index == i
+
+
+def test_by_default_one_column_is_one_issue_turn_and_the_header_says_so(capsys, mfma_file):
+    rc, out, _ = cli(capsys, "timeline", mfma_file)
+    assert rc == 0
+    assert "one column per 4 cycles" in out.splitlines()[0]
+    first = row(out, 1)  # a VALU op done within its own turn: a single D, no per-cycle letters
+    assert first.split("   ")[0].strip() == "[1] D"
+    _, per_cycle, _ = cli(capsys, "timeline", mfma_file, "--scale", "1")
+    assert "one column per cycle" in per_cycle.splitlines()[0]
+    width = lambda text: len([l for l in text.splitlines() if l.startswith("Line")][0])
+    assert width(out) < width(per_cycle)
+
+
+def test_the_flagship_gemm_fits_a_terminal_and_says_how_to_see_the_rest(capsys):
+    from pathlib import Path
+    flagship = Path(__file__).parents[1] / "programs" / "gemm_lds_dma_gfx942.s"
+    rc, out, _ = cli(capsys, "timeline", str(flagship))
+    assert rc == 0
+    rows = [l for l in out.splitlines() if l.startswith("[")]
+    assert rows and max(len(l.split("   ")[0]) for l in rows) <= 100  # the drawn cells of every row
+    more = next(l for l in out.splitlines() if "more rows after cycle" in l)
+    start = int(more.split("--cycles ")[1].split(":")[0])
+    _, later, _ = cli(capsys, "timeline", str(flagship), "--cycles", f"{start}:{start + 200}")
+    issues = [int(l.split()[2]) for l in later.splitlines() if l[:6].strip().isdigit() and len(l.split()) > 4]
+    assert issues and all(i <= start + 200 for i in issues)
+    assert any(start <= i for i in issues)
+
+
+def test_a_cycle_window_shows_only_the_rows_alive_in_it(capsys, mfma_file):
+    _, out, _ = cli(capsys, "timeline", mfma_file, "--format", "json")
+    ins = json.loads(out)["instructions"]
+    a = ins[3]["issue"] - 8  # the first MFMA executes, the v_movs are long done, the second waits
+    rc, out, _ = cli(capsys, "timeline", mfma_file, "--cycles", f"{a}:{a + 8}", "--scale", "1")
+    assert rc == 0
+    shown = [int(l.split("]")[0][1:]) for l in out.splitlines() if l.startswith("[")]
+    assert 3 in shown and 4 in shown and 1 not in shown and 2 not in shown
+    assert 6 not in shown  # it waits for the second MFMA's issue, after the window
+    _, js, _ = cli(capsys, "timeline", mfma_file, "--cycles", f"{a}:{a + 8}", "--format", "json")
+    assert [i["line"] for i in json.loads(js)["instructions"]] == [3, 4]
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--cycles", "5"], "--cycles expects A:B"),
+    (["--cycles", "9:3"], "A must not exceed B"),
+    (["--cycles", "a:b"], "integer cycles"),
+    (["--scale", "0"], "--scale must be 1..1024"),
+])
+def test_bad_window_or_scale_is_a_one_line_error(capsys, mfma_file, argv, needle):
+    rc, out, err = cli(capsys, "timeline", mfma_file, *argv)
+    assert rc == 1 and needle in err and "Traceback" not in err
+
+
+def test_hazards_and_races_are_marked_at_the_end_of_their_rows(tmp_path, capsys):
+    """The README tutorial's deleted wait: the rows that read LDS too early carry the rule."""
+    from pathlib import Path
+    src = (Path(__file__).parents[1] / "programs" / "gemm_lds_dma_gfx942.s").read_text().split("\n")
+    barrier = next(i for i, line in enumerate(src) if line.strip().startswith("s_barrier"))
+    del src[max(i for i in range(barrier) if src[i].strip().startswith("s_waitcnt vmcnt("))]
+    f = tmp_path / "nowait.s"
+    f.write_text("\n".join(src))
+    _, out, _ = cli(capsys, "timeline", str(f), "--format", "json", "--wave", "1")
+    data = json.loads(out)
+    raced = {h["line"] for h in data["hazards"] if h["rule"] == "lds-race" and h["wave"] == 1}
+    cyc = min(h["cycle"] for h in data["hazards"] if h["rule"] == "lds-race" and h["wave"] == 1)
+    _, out, _ = cli(capsys, "timeline", str(f), "--wave", "1", "--cycles", f"{cyc - 100}:{cyc + 100}")
+    marked = {int(l.split("]")[0][1:]): l.rsplit("! ", 1)[1] for l in out.splitlines()
+              if l.startswith("[") and "   ! " in l}
+    assert any(line in marked and "lds-race" in marked[line] for line in raced)
+    clean = [l for l in out.splitlines() if l.startswith("[") and "s_waitcnt" in l]
+    assert all("! " not in l for l in clean)
+
+
+def test_summary_gives_ipc_pipe_busy_and_stalls_by_cause(capsys, mfma_file):
+    rc, out, _ = cli(capsys, "timeline", mfma_file)
+    ipc = next(l for l in out.splitlines() if l.strip().startswith("IPC:"))
+    _, js, _ = cli(capsys, "timeline", mfma_file, "--format", "json")
+    data = json.loads(js)
+    assert f"{data['kernel']['instructions'] / data['cycles']:.2f}" in ipc
+    busy = next(l for l in out.splitlines() if l.strip().startswith("Pipe busy:"))
+    assert "mfma" in busy and "%" in busy
+    stalls = next(l for l in out.splitlines() if l.strip().startswith("Stall cycles:"))
+    assert f"pipe busy {data['summary']['stall_cycles']['pipe busy']}" in stalls
+    assert 0 < data["summary"]["pipe_busy"]["mfma SIMD 0"] <= 1

@@ -390,8 +390,8 @@ def run(args) -> int:
             sim, functional_run = run_functional(snippet, kernel, grid, job)
             grid_run = None
         elif grid is not None:
-            if args.trace or args.latency_file:
-                raise GcnemuError("--trace and --latency-file are not available with --grid yet")
+            if args.latency_file:
+                raise GcnemuError("--latency-file is not available with --grid yet")
             sim, grid_run = _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles, max_instructions)
             # as in `gcnemu test`: races between workgroups are hazards the header's expectations see
             sim.grid_races = [r.message() for r in grid_run.races]
@@ -413,7 +413,11 @@ def run(args) -> int:
                   file=sys.stderr)
             return 1
         try:
-            write_trace(sim, args.trace)
+            if grid_run is not None:  # one process track per workgroup
+                from ..sim.trace import grid_trace_json, write_json
+                write_json(grid_trace_json(kernel.target.name, grid_run.grid, grid_run.results), args.trace)
+            else:
+                write_trace(sim, args.trace)
         except OSError as e:
             return _setup_failed(args, [Diagnostic("error", f"cannot write the trace {args.trace}: "
                                                             f"{os_reason(e)}", None)], get_lines)
@@ -557,7 +561,7 @@ def _run_grid(args, snippet, kernel, grid, extra, cli_lat, max_cycles: int, max_
     from ..asm import parse as parse_mod
     from ..grid import GridJob, run_grid
     job = GridJob(args.file, args.arch, tuple(extra), tuple(parse_mod.INCLUDE_DIRS), max_cycles,
-                  max_instructions, tuple(sorted((cli_lat or {}).items())))
+                  max_instructions, tuple(sorted((cli_lat or {}).items())), trace=bool(args.trace))
     if args.jobs is not None and args.jobs < 1:
         raise GcnemuError(f"--jobs must be at least 1, got {args.jobs}")
     from .progress import Progress, wanted

@@ -1,8 +1,13 @@
-"""`gcnemu timeline FILE [--arch A] [--wave N] [--range L1:L2] [--trace out.json]`.
+"""`gcnemu timeline FILE [--arch A] [--wave N] [--range L1:L2] [--cycles A:B] [--scale N]
+[--svg OUT.svg] [--png OUT.png] [--trace out.json]`.
 
-Runs the kernel with timing and prints an llvm-mca-style timeline (one row per
-executed instruction, one column per cycle), the per-instruction table (ready,
-issue, done, stall and reason), per-wave stall breakdown and kernel figures.
+Runs the kernel with timing and prints an llvm-mca-style timeline (one row per executed
+instruction; one column per issue turn of 4 cycles, or `--scale N` cycles), each hazard's or
+race's rule at the end of its row, the per-instruction table (ready, issue, done, stall and
+reason), a summary as llvm-mca's (IPC, busy % per pipe, stall cycles by cause), the per-wave
+stall breakdown and where time went per instruction class. Without `--cycles` it draws the
+first MAX_COLUMNS columns, as llvm-mca's -timeline-max-cycles does, and says how to see more:
+a GEMM's thousands of cycles do not fit a terminal however they are compressed.
 
 Launch setup: a plain `Setup()` (one wave64, kernarg pointer in s[0:1]) plus what the
 file's header declares when `gcnemu.snippets` is available; `--waves N` runs an
@@ -17,6 +22,8 @@ import sys
 from ..asm.diagnostics import Diagnostic, GcnemuError
 from .common import (add_arch, add_format, add_lds_dynamic, add_limits, check_not_source, is_limit,
                      limit_diagnostic, os_reason, print_diagnostics, run_limits, without_cycle_collector)
+
+MAX_COLUMNS = 80  # columns drawn without --cycles (llvm-mca draws 80 cycles): the flagship GEMM fits a terminal
 
 HELP = "run with timing and show an llvm-mca-style timeline (issue, stalls, completion per instruction)"
 
@@ -35,8 +42,18 @@ def add_arguments(p) -> None:
                    help="latency overrides and memory regions from a TOML file ([latency], [[memory]])")
     p.add_argument("--trace", default=None, metavar="OUT.json",
                    help="also write a Chrome trace-event JSON (Perfetto, chrome://tracing)")
+    p.add_argument("--svg", default=None, metavar="OUT.svg",
+                   help="also draw the rows as a Gantt chart (issue to completion per instruction, coloured by "
+                        "class, stalls hatched); needs the extra gcnemu[plot] (matplotlib)")
+    p.add_argument("--png", default=None, metavar="OUT.png", help="the same picture as PNG")
     p.add_argument("--max-rows", type=int, default=400, metavar="N", help="rows shown at most (default 400)")
     add_lds_dynamic(p)
+    p.add_argument("--cycles", default=None, metavar="A:B",
+                   help="only cycles A..B (inclusive; either side may be empty). Without it the view shows "
+                        f"the first {MAX_COLUMNS} columns and says how to see the rest")
+    p.add_argument("--scale", type=int, default=None, metavar="N",
+                   help="cycles per column (default: the issue interval, 4: one column per issue turn; "
+                        "1 for one column per cycle)")
     add_limits(p, timeout_help="stop the run after SECONDS of wall-clock time (the timeline shows what ran)")
     add_format(p)
 
@@ -94,15 +111,27 @@ def _run(args) -> int:
     from ..asm.resolve import resolve
     from ..simulation import Simulation
     from ..sim.trace import write_trace
-    from ..views.timeline import render, summary
+    from ..views.timeline import parse_cycles, render, summary
     from ..asm.validate import program_target
     line_range = parse_range(args.line_range)
+    try:
+        window = parse_cycles(args.cycles)
+    except ValueError as e:
+        raise GcnemuError(str(e)) from None
+    if args.scale is not None and not 1 <= args.scale <= 1024:
+        raise GcnemuError(f"--scale must be 1..1024 cycles per column, got {args.scale}")
     cfg = timing_config(args)
     prog = parse_file(args.file)
     kernel = resolve(prog, program_target(prog, args.arch))
     setup = launch_setup(prog, kernel.target, args.waves, args.lds_dynamic)
     if args.trace:
         check_not_source("--trace", args.trace, prog)
+    for option in ("svg", "png"):
+        if getattr(args, option):
+            check_not_source(f"--{option}", getattr(args, option), prog)
+    if args.svg or args.png:
+        from ..views.plot import _figure_class
+        _figure_class()  # without matplotlib: say so before running the kernel
     max_cycles, max_instructions = run_limits(args)
     sim = Simulation(kernel, setup, latencies=cfg, max_cycles=max_cycles, max_instructions=max_instructions)
     sim.engine.allow_unmodelled = True
@@ -122,10 +151,20 @@ def _run(args) -> int:
             write_trace(sim, args.trace)
         except OSError as e:
             raise GcnemuError(f"cannot write the trace {args.trace}: {os_reason(e)}") from None
+    pictures = [(path, fmt) for path, fmt in ((args.svg, "svg"), (args.png, "png")) if path]
+    if pictures:
+        from ..views.plot import save, timeline_figure
+        from ..views.timeline import picture_rows
+        fig = timeline_figure(eng, picture_rows(eng, args.wave, line_range, args.max_rows, window), args.wave,
+                              sim.hazards, window)
+        for path, fmt in pictures:
+            save(fig, path, fmt)
     if args.format == "json":
-        print(json.dumps(timeline_json(sim, args.wave, line_range, diags), indent=1))
+        print(json.dumps(timeline_json(sim, args.wave, line_range, diags, window), indent=1))
     else:
-        print(render(eng, args.wave, line_range, max_rows=args.max_rows))
+        scale = args.scale or eng.interval
+        print(render(eng, args.wave, line_range, max_rows=args.max_rows, scale=scale, cycles=window,
+                     max_columns=None if window else MAX_COLUMNS, hazards=sim.hazards))
         print()
         print(summary(eng))
         from ..views.where import render as where_text
@@ -137,13 +176,17 @@ def _run(args) -> int:
                   f"{d.extra['cycle']}): {d.message}")
         if args.trace:
             print(f"trace written to {args.trace}")
+        for path, _ in pictures:
+            print(f"picture written to {path}")
         print_diagnostics(diags, sources, out=sys.stderr)
     # a run that stopped at a limit did not finish: the same status as `gcnemu run`
     return 1 if sim.error is not None or eng.halt_reason else 0
 
 
-def timeline_json(sim, wave: int, line_range, diags) -> dict:
+def timeline_json(sim, wave: int, line_range, diags, window: tuple[int, int] | None = None) -> dict:
+    """The run as data; `window` (cycles A, B) keeps the instructions alive in it, as the text does."""
     from ..sim.engine import wave_summary
+    from ..views.timeline import pipe_busy, stall_cycles
     from ..views.where import time_by_class
     eng = sim.engine
     ins = eng.kernel.instructions
@@ -154,6 +197,8 @@ def timeline_json(sim, wave: int, line_range, diags) -> dict:
         i = ins[r.index]
         if line_range and not (line_range[0] <= i.span.line <= line_range[1]):
             continue
+        if window and not (r.ready <= window[1] and max(r.issue, r.complete - 1) >= window[0]):
+            continue
         rows.append({"line": i.span.line, "text": i.text(), "pipe": eng.decoded[r.index].pipe, "ready": r.ready,
                      "issue": r.issue, "complete": r.complete, "stall_cycles": r.issue - r.ready,
                      "stalls": dict(r.stalls)})
@@ -162,6 +207,8 @@ def timeline_json(sim, wave: int, line_range, diags) -> dict:
         "waves": [wave_summary(eng, i) for i in range(len(eng.waves))],
         "kernel": eng.stats(),
         "time_by_class": time_by_class(eng),
+        "summary": {"ipc": eng.executed / max(eng.cycle, 1), "pipe_busy": pipe_busy(eng),
+                    "stall_cycles": stall_cycles(eng) or {}},
         "hazards": [{"rule": h.rule, "wave": h.wave, "cycle": h.cycle, "line": ins[h.consumer].span.line,
                      "producer_line": ins[h.producer].span.line, "message": h.message} for h in eng.hazards],
         "diagnostics": [d.to_json() for d in diags],

@@ -52,6 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--abid", type=int, default=0, help="A-block broadcast id (SMFMAC: index set)")
     _add(parser, "--blgp", type=int, default=0, help="B lane-group pattern 0..7 (f8f6f4: B format)")
     _add(parser, "--format", choices=FORMATS, default="text", help="output format")
+    _add(parser, "--svg", default=None, metavar="OUT.svg",
+         help="also draw each operand as a coloured grid (colour = VGPR, number = lane); needs gcnemu[plot]")
+    _add(parser, "--png", default=None, metavar="OUT.png", help="the same picture as PNG")
     _add(parser, "--list", action="store_true", help="list the MFMA instructions of --arch (or all targets)")
 
 
@@ -413,7 +416,19 @@ def run(args: argparse.Namespace) -> int:
         info = M.resolve(found, cbsz=cbsz, blgp=blgp)
         op = getattr(args, "operand", None)
         ops = [op.upper()] if op else list(M.OPERANDS)
+        pictures = [(p, f) for p, f in ((getattr(args, "svg", None), "svg"), (getattr(args, "png", None), "png")) if p]
+        if pictures:
+            from ..asm.diagnostics import GcnemuError
+            from .plot import layout_figure, save
+            try:
+                fig = layout_figure(info, ops, cbsz, abid, blgp)
+                for path, kind in pictures:
+                    save(fig, path, kind)
+            except GcnemuError as exc:
+                return _error(str(exc))
         sys.stdout.write(RENDERERS[fmt](info, ops, cbsz, abid, blgp))
+        for path, _ in pictures:
+            sys.stdout.write(f"picture written to {path}\n")
         return 0
     except ValueError as exc:
         return _error(str(exc))
