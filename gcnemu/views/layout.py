@@ -23,6 +23,7 @@ import numpy as np
 
 from gcnemu.isa import mfma as M
 from gcnemu.isa.mfma import MfmaInfo
+from .mfma_grid import _axis_label, _cell, _grid_axes
 
 HELP = "show where each MFMA matrix element lives (register, lane) and the reverse"
 WIDTH = 80
@@ -125,25 +126,6 @@ def _reg_label(reg: int, bit: int, width: int) -> str:
     return f"{reg}{_slot_label(bit, width)}"
 
 
-def _grid_axes(info: MfmaInfo, op: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str, str]:
-    """Rows and columns of the 2-D drawing: lists of (block, index)."""
-    nb, r, c = info.shape(op)
-    blocks = range(nb)
-    names = {"A": ("i", "k"), "B": ("k", "j")}.get(op, ("i", "j"))
-    if op == "A":  # rows i, columns (block, k)
-        return [(0, i) for i in range(r)], [(b, k) for b in blocks for k in range(c)], *names
-    return [(b, i) for b in blocks for i in range(r)], [(0, j) for j in range(c)], *names
-
-
-def _cell(em: np.ndarray, info: MfmaInfo, op: str, row: tuple[int, int], col: tuple[int, int]):
-    nb, r, c = info.shape(op)
-    if op == "A":
-        b, i, k = col[0], row[1], col[1]
-    else:
-        b, i, k = row[0], row[1], col[1]
-    return em[(b * r + i) * c + k]
-
-
 def _pages(n_cols: int, cell_w: int, label_w: int) -> list[range]:
     fit = max(1, (WIDTH - label_w) // (cell_w + 1))
     if n_cols > fit and n_cols % 16 == 0 and fit >= 16:
@@ -151,11 +133,6 @@ def _pages(n_cols: int, cell_w: int, label_w: int) -> list[range]:
     else:
         per = -(-n_cols // -(-n_cols // fit))  # equal chunks
     return [range(s, min(n_cols, s + per)) for s in range(0, n_cols, per)]
-
-
-def _axis_label(info: MfmaInfo, entry: tuple[int, int], multi: bool) -> str:
-    """Row/column label: the index, prefixed by the block as 'b/' when blocks vary."""
-    return f"{entry[0]}/{entry[1]}" if multi else f"{entry[1]}"
 
 
 def _text_grid(info: MfmaInfo, op: str, em: np.ndarray, what: str,

@@ -106,7 +106,7 @@ def layout_figure(info, ops, cbsz: int = 0, abid: int = 0, blgp: int = 0):
     """One panel per operand: the matrix drawn element by element, each cell coloured by the
     VGPR (of the operand) that holds it and labelled with the lane, as `gcnemu layout` prints."""
     from ..isa import mfma as M
-    from .layout import _axis_label, _cell, _grid_axes
+    from .mfma_grid import _axis_label, _cell, _grid_axes
     Figure = _figure_class()
     from matplotlib import colormaps
     fig = Figure(figsize=(6.5 * len(ops), 7.5))
