@@ -94,8 +94,9 @@ def test_an_unmodelled_target_in_the_file_is_an_error_not_a_silent_gfx90a(tmp_pa
     forced = run_cli(command, "--arch", "gfx90a", str(f))
     if command == "check":  # llvm-mc 22 refuses a file whose .amdgcn_target is not the -mcpu it assembles for
         assert forced.returncode == 1 and b"does not match the specified target id" in forced.stderr
-    else:
-        assert forced.returncode == 0  # --arch still decides what runs and what is linted
+    else:  # --arch still decides what runs and what is linted, but never silently (issue 26)
+        assert b"does not match the specified target id amdgcn-amd-amdhsa--gfx90a" in forced.stderr + forced.stdout
+        assert forced.returncode == (1 if command == "lint" else 0)  # (lint: a warning fails the lint)
 
 
 def test_arch_takes_a_target_id_with_features_as_miopen_builds(tmp_path):

@@ -34,6 +34,8 @@ from bisect import bisect_right
 from functools import lru_cache
 from importlib import resources
 
+from . import controls
+from ..isa import dpp as dpp_table
 from .constants import INLINE, LITERAL, classify_constant, _T32  # noqa: F401 (also re-exported)
 from .diagnostics import Diagnostic, GcnemuError
 from ..isa import opcodes
@@ -175,6 +177,7 @@ class _Ctx:
         self.gfx90a_plus = self.name != "gfx908"
         self.gfx94 = self.name in ("gfx942", "gfx950")
         self.used_symbols = False  # set when a result depends on symbols or labels (no memo then)
+        self.program: Program | None = None  # the file, for the source text of a control's columns
 
     def evaluate(self, op, depth: int = 0):
         """(value, is_float) of a constant expression; None when not absolute (symbols not defined yet)."""
@@ -623,6 +626,7 @@ def _validate_program(program: Program, target: str, use_memo: bool = True) -> l
                 defined_names.append(s.name)
     labels, defined = frozenset(label_names), frozenset(defined_names)
     ctx = _Ctx(target, {}, labels, defined)
+    ctx.program = program
     bounds = _offset_bounds(ctx)
     plain_labels = labels - defined - _SDWA_DPP_MODS
     lines = program.lines
@@ -697,14 +701,28 @@ _SDWA_DPP_MODS = _DPP_CONTROLS | frozenset("row_mask bank_mask bound_ctrl fi dst
                                            "src1_sel".split())
 
 
+def _written_line(ins: Instruction, ctx: _Ctx) -> str | None:
+    """The source line as written, when the instruction's modifiers sit where their spans say (not
+    so for a macro expansion's text): `controls` reads columns from it."""
+    if ctx.program is None or ins.span is None or not ins.modifiers:
+        return None
+    line = ctx.program.source_line(ins.span.line, ins.span.file)
+    for m in ins.modifiers:
+        if m.span is None or line[m.span.column - 1:m.span.column - 1 + len(m.name)] != m.name:
+            return None
+    return line
+
+
 def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     m = ins.mnemonic
     base, sfx = opcodes.base_mnemonic(m)
     _check_mnemonic(ins, ctx)
+    bad_control = controls.check(ins, ctx.name, _written_line(ins, ctx))
+    if bad_control is not None:  # DPP/SDWA/swizzle controls, with llvm-mc's message and column
+        message, col = bad_control
+        sp = ins.span
+        raise _Error(message, Span(sp.file, sp.line, col, sp.line, col + 1))
     ops = [_normalize(o, ctx) for o in ins.operands]
-    if sfx == "_dpp" and not any(md.name in _DPP_CONTROLS for md in ins.modifiers) and \
-            not any(isinstance(o, Symbol) and o.name in _DPP_CONTROLS for o in ins.operands):
-        raise _Error("too few operands for instruction", ins.mnemonic_span)
     if base in _GPR_IDX_OPERANDS:  # no operand row: their forms are checked here, as llvm-mc checks them
         _check_gpr_idx(ins, base, ops, ctx)
         return _reloc_warnings(ops, ctx)
@@ -967,11 +985,12 @@ def _check_offset(v: int, m: Modifier, info: OpInfo, ctx: _Ctx) -> None:
         raise _Error(key[1], m.span)
 
 
-_SWIZZLE_MODES = {"QUAD_PERM": 4, "BITMASK_PERM": 1, "BROADCAST": 2, "SWAP": 1, "REVERSE": 1}
+_SWIZZLE_MODES = dpp_table.SWIZZLE_MODES
 
 
 def _check_swizzle(text: str, span: Span) -> None:
-    """`swizzle(MODE, args...)` as written in `offset:` of ds_swizzle_b32."""
+    """`swizzle(MODE, args...)` as written in `offset:` of ds_swizzle_b32: the coarse check for
+    text whose columns are not known (a macro expansion); `controls` checks written lines exactly."""
     inner = text[len("swizzle("):-1]
     parts = [p.strip() for p in inner.split(",")] if inner.strip() else []
     if not parts or parts[0] not in _SWIZZLE_MODES:

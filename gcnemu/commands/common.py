@@ -6,6 +6,8 @@ import gc
 import sys
 from contextlib import contextmanager
 
+import numpy as np
+
 from ..asm.diagnostics import Diagnostic, GcnemuError, render
 from ..isa.targets import TARGETS
 from ..sim.engine import DEFAULT_MAX_CYCLES, DEFAULT_MAX_INSTRUCTIONS, limits_for

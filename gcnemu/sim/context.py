@@ -43,6 +43,7 @@ import numpy as np
 
 from ..asm.program import Expr, FloatImm, Imm, Instruction, Modified, Reg, Special, Symbol
 from . import fp
+from ..isa import dpp as dpp_table
 from .alignment import MisalignedNote, check as check_alignment
 from .writes import RegWrite  # noqa: F401 (re-exported: semantics build RegWrites from here)
 from .state import POISON, SPECIAL_SLOTS, TTMP_BASE, WAVE, WaveState
@@ -60,6 +61,18 @@ class SimError(Exception):
         super().__init__(message)
         self.lane = lane
         self.address = address
+
+
+def _defined_dpp(mnemonic: str, mods: dict) -> None:
+    """Refuse a DPP control the ISA does not define (`check` refuses it too; this guards what
+    reaches the engine another way, e.g. the Python API without validation): no invented lanes."""
+    dpp = dpp_table
+    for name, value in mods.items():
+        if name in dpp.DPP_VALUES and not dpp.dpp_value_ok(name, value):
+            raise SimError(f"{mnemonic}: {name}:{value} is not a DPP control the ISA defines "
+                           f"(valid: {', '.join(map(str, sorted(dpp.DPP_VALUES[name])))})")
+        if name == "quad_perm" and not dpp.quad_perm_ok(tuple(value or ())):
+            raise SimError(f"{mnemonic}: quad_perm:{list(value or ())} needs four lane selects of 0..3")
 
 
 # ---------------------------------------------------------------- constants (ISA guide, "Inline constants")
@@ -744,6 +757,7 @@ class Ctx:
         for o in self.ins.operands:  # bare controls (row_mirror) may come through as symbols
             if isinstance(o, Symbol) and o.name in ("row_mirror", "row_half_mirror"):
                 mods[o.name] = None
+        _defined_dpp(self.ins.mnemonic, mods)
         srcl = lanes.copy()
         valid = np.ones(WAVE, dtype=bool)
         if "quad_perm" in mods:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...isa.targets import get_target
+from ...isa import dpp
 from ...asm.program import Call, Imm, Instruction, Modified, Reg, Symbol
 from ..banks import bank_conflicts
 from ..context import Ctx, SimError
@@ -367,7 +368,9 @@ def swizzle_offset(value) -> int:
     if isinstance(value, bool):
         raise SimError("ds_swizzle_b32: offset needs a value")
     if isinstance(value, int):
-        return value & 0xFFFF
+        if not 0 <= value <= dpp.SWIZZLE_OFFSET_MAX:
+            raise SimError(f"ds_swizzle_b32: offset {value} is not a 16-bit offset")
+        return value
     if isinstance(value, Call):
         args = [_macro_arg(a) for a in value.args]
     elif isinstance(value, str):
@@ -378,7 +381,12 @@ def swizzle_offset(value) -> int:
         args = [int(a, 0) if _is_int(a) else a.strip('"') for a in args]
     else:
         raise SimError(f"ds_swizzle_b32: cannot read offset '{value}'")
-    mode, rest = str(args[0]).upper(), args[1:]
+    mode, rest = str(args[0]), args[1:]
+    if mode not in dpp.SWIZZLE_MODES or len(rest) != dpp.SWIZZLE_MODES[mode]:
+        raise SimError(f"ds_swizzle_b32: swizzle({value}) is not a swizzle macro llvm-mc encodes")
+    bad = dpp.swizzle_errors(mode, rest)
+    if bad is not None:  # the ISA defines no such pattern: never invent one (a masked value would)
+        raise SimError(f"ds_swizzle_b32: swizzle({mode}, ...): {bad[1]}")
     if mode == "QUAD_PERM":
         return 0x8000 | sum((int(x) & 3) << (2 * k) for k, x in enumerate(rest[:4]))
     if mode == "BITMASK_PERM":
