@@ -1,11 +1,14 @@
-"""DPP, SDWA and ds_swizzle controls: `check` accepts and rejects exactly what llvm-mc 22 does, with
-its message at its column, and `run` never executes a control the ISA does not define (issue 24).
+"""DPP, SDWA and ds_swizzle controls, and the operands llvm-mc takes per target (hardware
+registers, cache-policy names): `check` accepts and rejects exactly what llvm-mc 22 does, with its
+message at its column, and `run` never executes a control the ISA does not define (issue 24).
 
 tests/dpp/controls.txt holds one instruction per line: every row/wave control at and around its
 range, row_bcast, row_newbcast (gfx90a+), the GFX10-only controls, quad_perm elements and
 counts, masks, bound_ctrl and fi, two controls at once, every SDWA select and dst_unused value,
-and every swizzle macro at and past its limits. Each line goes through llvm-mc 22 for the four
-targets (one process per target: llvm-mc reports every line's error) and through `check`.
+and every swizzle macro at and past its limits. tests/dpp/operands.txt: every hwreg name llvm-mc
+knows (the gfx940 ones, the other generations'), buffer_wbl2/buffer_inv scopes, dlc on each memory
+kind, global_load forms, v_xor_b32 forms. Each line goes through llvm-mc 22 for the four targets
+(one process per target: llvm-mc reports every line's error) and through `check`.
 """
 from __future__ import annotations
 
@@ -19,24 +22,25 @@ from gcnemu.asm.parse import parse
 from gcnemu.asm.validate import validate
 
 HERE = Path(__file__).resolve().parent
-CASES = (HERE / "dpp" / "controls.txt").read_text().splitlines()
+LISTS = {name: (HERE / "dpp" / f"{name}.txt").read_text().splitlines() for name in ("controls", "operands")}
+CASES = LISTS["controls"]
 LLVM_MC = Path("/usr/lib/llvm-22/bin/llvm-mc")
 TARGETS = ("gfx908", "gfx90a", "gfx942", "gfx950")
 
 
-def llvm_mc_errors(target: str) -> dict[int, tuple[int, str]]:
-    """Line -> (column, message) of llvm-mc's first error on each line of CASES."""
+def llvm_mc_errors(target: str, cases: list[str]) -> dict[int, tuple[int, str]]:
+    """Line -> (column, message) of llvm-mc's first error on each line of `cases`."""
     r = subprocess.run([str(LLVM_MC), "-arch=amdgcn", f"-mcpu={target}", "-show-encoding"],
-                       input="\n".join(CASES) + "\n", capture_output=True, text=True, timeout=120)
+                       input="\n".join(cases) + "\n", capture_output=True, text=True, timeout=120)
     out: dict[int, tuple[int, str]] = {}
     for m in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", r.stderr, re.M):
         out.setdefault(int(m.group(1)), (int(m.group(2)), m.group(3)))
     return out
 
 
-def gcnemu_errors(target: str) -> dict[int, tuple[int, str]]:
+def gcnemu_errors(target: str, cases: list[str]) -> dict[int, tuple[int, str]]:
     out: dict[int, tuple[int, str]] = {}
-    for n, line in enumerate(CASES, start=1):
+    for n, line in enumerate(cases, start=1):
         errs = [d for d in validate(parse(line + "\n", "<stdin>"), target) if d.severity == "error"]
         if errs:
             out[n] = (errs[0].span.column, errs[0].message)
@@ -45,12 +49,14 @@ def gcnemu_errors(target: str) -> dict[int, tuple[int, str]]:
 
 @pytest.mark.skipif(not LLVM_MC.exists(), reason="needs llvm-mc 22 (apt-get install llvm-22)")
 @pytest.mark.parametrize("target", TARGETS)
-def test_check_decides_every_control_as_llvm_mc_does(target):
-    want, got = llvm_mc_errors(target), gcnemu_errors(target)
-    differ = [f"{CASES[n - 1]!r}: llvm-mc {want.get(n)}, gcnemu {got.get(n)}"
-              for n in range(1, len(CASES) + 1) if want.get(n) != got.get(n)]
+@pytest.mark.parametrize("name", sorted(LISTS))
+def test_check_decides_every_line_as_llvm_mc_does(name, target):
+    cases = LISTS[name]
+    want, got = llvm_mc_errors(target, cases), gcnemu_errors(target, cases)
+    differ = [f"{cases[n - 1]!r}: llvm-mc {want.get(n)}, gcnemu {got.get(n)}"
+              for n in range(1, len(cases) + 1) if want.get(n) != got.get(n)]
     assert differ == []
-    assert len(want) > 60  # the list exercises the rejections, not only valid controls
+    assert len(want) > 15  # the lists exercise the rejections, not only valid lines
 
 
 @pytest.mark.parametrize("line, target, error", [

@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 
 from . import controls
-from ..isa import dpp as dpp_table
+from ..isa import dpp as dpp_table, hwregs
 from .constants import INLINE, LITERAL, classify_constant, _T32  # noqa: F401 (also re-exported)
 from .diagnostics import Diagnostic, GcnemuError
 from ..isa import opcodes
@@ -874,6 +874,8 @@ def _allowed_modifiers(info: OpInfo, ctx: _Ctx) -> frozenset:
     mods = info.modifiers
     if opcodes.CPOL in mods:
         mods = (mods - {opcodes.CPOL}) | _cpol(ctx)
+    if not ctx.gfx94:  # sc0/sc1/nt are gfx940's cache-policy names (buffer_wbl2 sc1 on gfx942 only)
+        mods = mods - {"sc0", "sc1", "nt"} if not opcodes.CPOL in info.modifiers else mods
     return mods
 
 
@@ -911,7 +913,9 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
             raise _Error("gds modifier is not supported on this GPU", m.span)
         if name == "scc" and enc in ("GLOBAL", "FLAT", "SCRATCH", "MUBUF") and ctx.name == "gfx908":
             raise _Error("scc modifier is not supported on this GPU", m.span)
-        if name == "dlc" and not (enc == "SCRATCH" and ctx.gfx94):  # gfx94x: not a cache-policy name there
+        # llvm-mc: dlc on an instruction with a cache-policy operand is "not supported" (gfx94x's vector
+        # memory spells its policy sc0/sc1/nt, where dlc is just an invalid operand, as on DS)
+        if name == "dlc" and (enc == "SMEM" or (opcodes.CPOL in info.modifiers and not ctx.gfx94)):
             raise _Error("dlc modifier is not supported on this GPU", m.span)
         if key not in allowed:
             if enc == "MAI" and name in ("neg", "blgp", "cbsz", "abid") and m.value is not None:
@@ -1186,12 +1190,6 @@ def _check_waitcnt(v: _V, ins: Instruction, ctx: _Ctx) -> None:
             raise _Error(f"too large value for {base}", c.args[0].span)
 
 
-_HWREG_NAMES = frozenset("""HW_REG_MODE HW_REG_STATUS HW_REG_TRAPSTS HW_REG_HW_ID HW_REG_GPR_ALLOC HW_REG_LDS_ALLOC
-HW_REG_IB_STS HW_REG_SH_MEM_BASES HW_REG_TBA_LO HW_REG_TBA_HI HW_REG_TMA_LO HW_REG_TMA_HI HW_REG_XCC_ID
-HW_REG_SQ_PERF_SNAPSHOT_DATA HW_REG_SQ_PERF_SNAPSHOT_DATA1 HW_REG_SQ_PERF_SNAPSHOT_PC_LO
-HW_REG_SQ_PERF_SNAPSHOT_PC_HI""".split())
-
-
 def _check_hwreg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
     if v.kind == "const":
         if v.is_float or not 0 <= v.value <= 65535:
@@ -1204,8 +1202,10 @@ def _check_hwreg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
         raise _Error("expected a hwreg macro, structured immediate or an absolute expression", v.span)
     first = args[0]
     if isinstance(first, Symbol) and first.name.startswith("HW_REG_"):
-        if first.name not in _HWREG_NAMES:
+        if first.name not in hwregs.HWREGS:
             raise _Error("expected a register name or an absolute expression", first.span)
+        if not hwregs.available(first.name, ctx.name):
+            raise _Error("invalid hardware register: not supported on this GPU", first.span)
     else:
         r = ctx.evaluate(first)
         if r is None or r[1]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...asm.image import CODE_BASE  # noqa: F401  (re-exported: where the code starts)
+from ...isa import hwregs
 from ...asm.program import Imm, Special, Symbol
 from ..context import Ctx, SimError
 from ..state import SPECIAL_SLOTS
@@ -689,8 +690,7 @@ def s_call_b64(ctx: Ctx, ins) -> None:
 # rules for s_setreg live in the hazard tables). Other hardware registers are not
 # modelled and stop the run.
 
-HWREG_IDS = {"HW_REG_MODE": 1, "HW_REG_STATUS": 2, "HW_REG_TRAPSTS": 3, "HW_REG_HW_ID": 4,
-             "HW_REG_GPR_ALLOC": 5, "HW_REG_LDS_ALLOC": 6, "HW_REG_IB_STS": 7, "HW_REG_SH_MEM_BASES": 15}
+HWREG_IDS = {name: id_ for name, (id_, where) in hwregs.HWREGS.items() if where}  # (the ISA table, gcnemu.isa.hwregs)
 MODELLED_HWREGS = {1: "HW_REG_MODE", 3: "HW_REG_TRAPSTS"}
 
 
