@@ -713,6 +713,31 @@ def _written_line(ins: Instruction, ctx: _Ctx) -> str | None:
     return line
 
 
+def _check_image(ins: Instruction, ctx: _Ctx) -> None:
+    """What llvm-mc checks of an image instruction's data register (AMDGPUAsmParser
+    validateMIMGDataSize): as many VGPRs as dmask has bits (4 for gather4; 1 for dmask 0), halved
+    (rounded up) with d16 (packed on gfx9), plus one with tfe (which gfx90a and later lack; lwe
+    adds no register in llvm-mc 22)."""
+    for md in ins.modifiers:
+        if md.name == "tfe" and ctx.gfx90a_plus:
+            raise _Error("invalid operand for instruction", md.span)
+    m = ins.mnemonic
+    if "atomic" in m or "bvh" in m or not ins.operands or not isinstance(ins.operands[0], Reg) \
+            or ins.operands[0].file != "v":
+        return
+    dmask = ins.modifier("dmask", 1 if not ins.has("dmask") else 0)
+    if not isinstance(dmask, int) or isinstance(dmask, bool):
+        return  # a symbol: llvm-mc evaluates it; gcnemu leaves the size unchecked
+    size = 4 if "gather4" in m else max(1, bin(dmask & 0xF).count("1"))
+    if ins.has("d16"):
+        size = (size + 1) // 2
+    extra = ins.has("tfe")
+    if ins.operands[0].count != size + extra:
+        tail = "dmask, d16 and tfe" if not ctx.gfx90a_plus else "dmask and d16"
+        raise _Error(f"image data size does not match {tail}", Span(ins.span.file, ins.span.line, ins.span.column,
+                                                                   ins.span.line, ins.span.column + len(m)))
+
+
 def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     m = ins.mnemonic
     base, sfx = opcodes.base_mnemonic(m)
@@ -722,6 +747,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         message, col = bad_control
         sp = ins.span
         raise _Error(message, Span(sp.file, sp.line, col, sp.line, col + 1))
+    if m.startswith("image_"):
+        _check_image(ins, ctx)
     ops = [_normalize(o, ctx) for o in ins.operands]
     if base in _GPR_IDX_OPERANDS:  # no operand row: their forms are checked here, as llvm-mc checks them
         _check_gpr_idx(ins, base, ops, ctx)
