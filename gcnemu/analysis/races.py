@@ -36,7 +36,7 @@ from ..asm.program import Expr, FloatImm, Imm, Modified, Symbol
 from ..isa.rule_ids import RULE_LDS_RACE
 from .cfg import CFG
 from .classify import EXEC, RegRange, split_suffix
-from .values import DS_READ2, DS_READ_SIZES, Key, int_modifier, reg_key
+from .values import DS_READ2, DS_READ_SIZES, Key, forget_writes, int_modifier, reg_key
 
 WAVE = 64
 M32 = np.uint64(0xFFFFFFFF)
@@ -203,11 +203,7 @@ class LaneValues:
                         result = None
             elif dst is not None:
                 result = self._special(base, ins, st)
-        for a in f.writes:
-            r = a.reg
-            if r.file in ("s", "v"):
-                for k in range(r.start, r.start + r.count):
-                    st.pop((r.file, k), None)
+        forget_writes(st, f)
         if result is not None:
             st[dst] = result
 

@@ -286,6 +286,16 @@ def int_modifier(ins: Instruction, name: str, symbols: dict | None = None, defau
         return None
 
 
+def forget_writes(st: dict, f: Facts) -> None:
+    """Drop every SGPR/VGPR an instruction writes from a per-register state: what it held is gone
+    (the caller then stores the one result it can compute)."""
+    for a in f.writes:
+        r = a.reg
+        if r.file in ("s", "v"):
+            for k in range(r.start, r.start + r.count):
+                st.pop((r.file, k), None)
+
+
 def _units(r: RegRange) -> list[Key]:
     if r.file not in ("s", "v"):
         return []
@@ -391,11 +401,7 @@ class ValueAnalysis:
                         result = None
                 if result is not None and op.vector and self.partial_exec:
                     result = hull(result, st.get(dst))
-        for a in f.writes:
-            r = a.reg
-            if r.file in ("s", "v"):
-                for k in range(r.start, r.start + r.count):
-                    st.pop((r.file, k), None)
+        forget_writes(st, f)
         if result is not None:
             st[dst] = result
         return st
