@@ -9,6 +9,8 @@ functional engine at once):
   instruction overwrites, after 0 to 2 other instructions (issue 25 item 1);
 - a returning global atomic (glc / sc0) whose old value is read after s_waitcnt (item 2's kind);
 - a counted loop that may run zero times (its guard branches past it), holding some of these;
+- a scalar load from a `.rodata` table built with `.incbin` (item 4), reached through
+  s_getpc_b64 and `@rel32` relocations: the file is TABLE_FILE beside the program;
 - plain VALU and SALU arithmetic, v_cndmask on a compare, an MFMA with its wait states.
 
 Every program is meant to be hazard free (results are read after their wait states and
@@ -112,6 +114,14 @@ class _Writer:
                 ["s_sub_u32 s40, s40, 1", "s_cmp_lg_u32 s40, 0", f"s_cbranch_scc1 .Lloop{k}", f".Lskip{k}:"])
 
 
+TABLE_FILE = "gen_table.bin"
+
+
+def table_bytes() -> bytes:
+    """The `.incbin` table every generated program may read: 16 little-endian dwords."""
+    return b"".join((7 * i + 3).to_bytes(4, "little") for i in range(16))
+
+
 def program(seed: int) -> str:
     """One kernel, its header included; the same seed gives the same text."""
     g = _Writer(seed)
@@ -131,8 +141,15 @@ def program(seed: int) -> str:
             "v_accvgpr_write_b32 a3, 0", "s_nop 1"]
     for _ in range(rng.randint(3, 10)):
         body += g.block(0)
+    table = rng.random() < 0.3  # (drawn after the blocks, so the other programs stay as they were)
+    if table:
+        dst, src = g.v(), g.v()
+        body += ["s_getpc_b64 s[42:43]", "s_add_u32 s42, s42, gtable@rel32@lo+4",
+                 "s_addc_u32 s43, s43, gtable@rel32@hi+12", f"s_load_dword s44, s[42:43], {4 * rng.randint(0, 15):#x}",
+                 "s_waitcnt lgkmcnt(0)", f"v_add_u32 {dst}, s44, {src}"]
     body += ["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_nop 7", "s_nop 7", "s_endpgm"]
-    return "\n".join(lines + [f"  {b}" if not b.endswith(":") else b for b in body]) + "\n"
+    text = "\n".join(lines + [f"  {b}" if not b.endswith(":") else b for b in body]) + "\n"
+    return text + (f".rodata\ngtable:\n  .incbin \"{TABLE_FILE}\"\n" if table else "")
 
 
 if __name__ == "__main__":

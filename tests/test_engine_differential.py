@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_programs import program  # noqa: E402
+from gen_programs import TABLE_FILE, program, table_bytes  # noqa: E402
 
 SEED = 25_000
 COUNT = 120
@@ -36,6 +36,7 @@ def _runs(seed: int, folder: Path):
     from gcnemu.snippets.runner import load_snippet
     path = folder / f"gen{seed}.s"
     path.write_text(program(seed))
+    (folder / TABLE_FILE).write_bytes(table_bytes())
     snippet = load_snippet(str(path))
     kernel = snippet.kernel()
     timed = snippet.simulate(kernel)
@@ -89,6 +90,7 @@ def test_the_generated_programs_hold_what_the_differential_is_for(tmp_path):
     assert trans_overwrites >= len(texts) // 4  # a transcendental, then at once a write of its destination
     assert sum(" sc0" in t or " glc" in t for t in texts) >= len(texts) // 2  # returning atomics
     assert sum("s_mov_b32 s40, 0\n" in t for t in texts) >= len(texts) // 10  # loops that run zero times
+    assert sum(".incbin" in t for t in texts) >= len(texts) // 5  # .rodata tables from .incbin
     assert {t.splitlines()[1].split()[-1] for t in texts} == {"gfx908", "gfx90a", "gfx942", "gfx950"}
     hazardous = sum(bool(_runs(s, tmp_path)[0].engine.hazards) for s in list(SEEDS)[:20])
     assert hazardous <= 2  # of 20: the comparison is not mostly skipped
