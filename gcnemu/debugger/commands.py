@@ -62,7 +62,17 @@ def dispatch(s: Session, text: str) -> str:
     fmt = None
     if "/" in word and not word.startswith("/"):
         word, fmt = word.split("/", 1)
-    return lookup(word).handler(s, arg, fmt or None)
+    cmd = lookup(word)
+    out = cmd.handler(s, arg, fmt or None)
+    if cmd.name in MOTIONS and s.displays:
+        shown = s.display_text()
+        out = f"{out}\n{shown}" if out else shown
+    return out
+
+
+# commands after which the `display` expressions are shown (they move the machine)
+MOTIONS = frozenset({"step", "next", "until", "cycle", "continue", "back", "reverse-cycle", "reverse-continue",
+                     "reverse-next", "finish", "run", "start", "wave"})
 
 
 # ---------------------------------------------------------------------- argument helpers
@@ -223,7 +233,7 @@ def cmd_cycle(s: Session, arg: str, fmt) -> str:
     return s.run(Goal("cycle", cycle=s.now + n))
 
 
-@command("continue", ("c", "cont", "run", "r"), "continue",
+@command("continue", ("c", "cont", "fg"), "continue",
          "run until a breakpoint, watchpoint, hazard, the end, or Ctrl-C")
 def cmd_continue(s: Session, arg: str, fmt) -> str:
     if arg:
@@ -244,12 +254,22 @@ def cmd_continue(s: Session, arg: str, fmt) -> str:
          "A condition is checked on every live wave after every engine step and stops when it\n"
          "turns from false to true.", complete="lines")
 def cmd_break(s: Session, arg: str, fmt) -> str:
+    return _make_break(s, arg, temporary=False)
+
+
+def _make_break(s: Session, arg: str, temporary: bool) -> str:
     m = re.match(r"if\b\s*(.*)$", arg, re.S)
+    loc_cond = re.match(r"(\S+)\s+if\b\s*(.*)$", arg, re.S)
+    if loc_cond and not m:  # gdb's `break LINE if EXPR`: a line breakpoint with a condition
+        out = _make_break(s, loc_cond.group(1), temporary)
+        bp = s.breakpoints[-1]
+        _set_condition(s, bp, loc_cond.group(2).strip())
+        return out + f"\n  (stop only if {bp.condition_text})"
     if m:
         text = m.group(1).strip()
         node = exprmod.parse(text)
         exprmod.evaluate(node, s.env(s.wave))  # reject what can never be evaluated now, not mid-run
-        bp = Breakpoint(s.new_number(), "cond", text, node=node)
+        bp = Breakpoint(s.new_number(), "cond", text, node=node, temporary=temporary)
         s.add_breakpoint(bp)
         now = [w for w, t in bp.truth.items() if t]
         note = f"\n  (already true on wave {', '.join(map(str, now))}: stops when it becomes true again)" if now else ""
@@ -260,7 +280,8 @@ def cmd_break(s: Session, arg: str, fmt) -> str:
     line = arg.strip().rsplit(":", 1)[-1]
     same_line = line.isdigit() and s.kernel.instructions[idx].span.line == int(line)
     bp = Breakpoint(s.new_number(), "line", arg or "PC", index=idx,
-                    indices=frozenset(s.kernel.instructions_on_line(idx) if same_line else (idx,)))
+                    indices=frozenset(s.kernel.instructions_on_line(idx) if same_line else (idx,)),
+                    temporary=temporary)
     dup = [b.number for b in s.breakpoints if b.kind == "line" and b.indices == bp.indices]
     s.add_breakpoint(bp)
     note = f"\n  (breakpoint {', '.join(map(str, dup))} is also there)" if dup else ""
@@ -388,6 +409,12 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
     arg, fmt = _split_format(arg, fmt)
     if not arg:
         raise CommandError("print what? e.g. `p v5`, `p/f v[4:7]`, `p s[0:1]`, `p exec`")
+    return show_value(s, arg, fmt)
+
+
+def show_value(s: Session, arg: str, fmt) -> str:
+    """What `print ARG` shows (also each `display` after a stop)."""
+    arg = exprmod.strip_dollars(arg)
     m = _MFMA.match(arg)
     if m:
         return _print_mfma(s, m.group(1), m.group(2).upper(), m.group(3), fmt)
@@ -683,13 +710,244 @@ def cmd_back(s: Session, arg: str, fmt) -> str:
     return note + s.goto(target)
 
 
-@command("reverse-cycle", ("rc",), "reverse-cycle [N]", "go back N cycles (time travel; default 1)")
+@command("reverse-cycle", ("rcy",), "reverse-cycle [N]", "go back N cycles (time travel; default 1)",
+         "Short form `rcy`. (Before gdb parity `rc` meant this; `rc` is now reverse-continue, as in gdb.)")
 def cmd_reverse_cycle(s: Session, arg: str, fmt) -> str:
     n = _count(arg)
     target = max(0, s.now - n)
     if target == s.now:
         return "Already at the start."
     return s.goto(s.tm.position_at(target), target)
+
+
+# ---------------------------------------------------------------------- gdb's stop-point management
+
+@command("tbreak", ("tb",), "tbreak LINE|LABEL | tbreak if EXPR",
+         "a breakpoint that is deleted after it first stops",
+         "As `break` (a condition too: `tbreak 30 if s0 == 1`), but deleted after its first stop, as in gdb.",
+         complete="lines")
+def cmd_tbreak(s: Session, arg: str, fmt) -> str:
+    return _make_break(s, arg, temporary=True)
+
+
+def _points(s: Session, arg: str) -> list:
+    """Breakpoints/watchpoints named by number (all of them without numbers)."""
+    everything = list(s.breakpoints) + list(s.watchpoints)
+    if not arg.strip():
+        return everything
+    out = []
+    for word in arg.replace(",", " ").split():
+        if not word.isdigit():
+            raise CommandError(f"'{word}' is not a breakpoint number (see `info breakpoints`)")
+        hit = [p for p in everything if p.number == int(word)]
+        if not hit:
+            raise CommandError(f"no breakpoint or watchpoint number {word}")
+        out += hit
+    return out
+
+
+def _enable(s: Session, arg: str, on: bool) -> str:
+    points = _points(s, arg)
+    for p in points:
+        p.enabled = on
+    if on:
+        s._resync_points()  # a re-enabled watchpoint compares against the value it has now
+    verb = "Enabled" if on else "Disabled"
+    return f"{verb} {', '.join(str(p.number) for p in points)}." if points else "No breakpoints or watchpoints."
+
+
+@command("disable", ("dis", "disa"), "disable [N...]",
+         "keep breakpoints/watchpoints N but do not stop at them (all without N)")
+def cmd_disable(s: Session, arg: str, fmt) -> str:
+    return _enable(s, arg, False)
+
+
+@command("enable", ("en",), "enable [N...]", "stop at breakpoints/watchpoints N again (all without N)")
+def cmd_enable(s: Session, arg: str, fmt) -> str:
+    return _enable(s, arg, True)
+
+
+def _set_condition(s: Session, point, text: str) -> None:
+    if not text:
+        point.condition, point.condition_text = None, ""
+        return
+    node = exprmod.parse(text)
+    exprmod.evaluate(node, s.env(point.wave if getattr(point, "wave", None) is not None else s.wave))
+    point.condition, point.condition_text = node, text
+
+
+@command("condition", ("cond",), "condition N [EXPR]",
+         "stop at breakpoint/watchpoint N only when EXPR holds (no EXPR: always)",
+         "EXPR is evaluated on the wave that arrives (a watchpoint: its wave, or the current one for\n"
+         "memory), in the `break if` language: `condition 1 s0 == 1`, `condition 2 $v1[0] > 4`.")
+def cmd_condition(s: Session, arg: str, fmt) -> str:
+    word, _, text = arg.strip().partition(" ")
+    if not word:
+        raise CommandError("condition N [EXPR]: which breakpoint?")
+    point = _points(s, word)[0]
+    _set_condition(s, point, text.strip())
+    if not point.condition_text:
+        return f"Breakpoint {point.number} now unconditional."
+    return f"Breakpoint {point.number} stops only if {point.condition_text}."
+
+
+# ---------------------------------------------------------------------- display
+
+@command("display", ("disp",), "display[/FMT] [EXPR]",
+         "show EXPR (a register or expression) after every stop; no EXPR: show them all now",
+         "Each display has a number (`undisplay N` removes it); formats as for print.", complete="regs")
+def cmd_display(s: Session, arg: str, fmt) -> str:
+    arg, fmt = _split_format(arg, fmt)
+    if not arg:
+        return s.display_text() if s.displays else "No display expressions."
+    text = show_value(s, arg, fmt)  # an error here refuses the display, as gdb does for a bad one
+    s._display_number += 1
+    s.displays.append((s._display_number, arg, fmt))
+    return f"{s._display_number}: {text}"
+
+
+@command("undisplay", ("undisp",), "undisplay [N...]", "stop showing display N (all without N)")
+def cmd_undisplay(s: Session, arg: str, fmt) -> str:
+    if not arg.strip():
+        n = len(s.displays)
+        s.displays.clear()
+        return f"Deleted {n} display{'s' if n != 1 else ''}."
+    for word in arg.replace(",", " ").split():
+        if not word.isdigit() or not any(d[0] == int(word) for d in s.displays):
+            raise CommandError(f"no display number {word} (`display` lists them)")
+        s.displays = [d for d in s.displays if d[0] != int(word)]
+    return f"Deleted display {arg.strip()}."
+
+
+# ---------------------------------------------------------------------- restart, finish, reverse runs
+
+@command("run", ("r",), "run", "restart the program from the beginning and run to the first stop",
+         "Goes back to launch (exact: the first snapshot) and continues; breakpoints, watchpoints\n"
+         "and displays stay.")
+def cmd_run(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("run takes no argument (the launch setup comes from the file's header)")
+    s.goto(0)
+    return f"Starting program: {s.kernel.program.file}\n" + s.run(Goal("continue"))
+
+
+@command("start", (), "start", "restart the program and stop at its first instruction")
+def cmd_start(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("start takes no argument")
+    start = s.now
+    s.goto(0)
+    return (f"Starting program: {s.kernel.program.file}\ncycle {start} -> {s.now} ({s.now - start:+d})\n"
+            + s.where())
+
+
+_CALLS = ("s_swappc_b64", "s_call_b64")
+
+
+def _call_depth(s: Session, w: int) -> tuple[int, int | None]:
+    """How many calls the wave is inside (calls minus s_setpc_b64 returns it issued), and the
+    instruction index of the innermost open call."""
+    stack: list[int] = []
+    for r in probe.records(s.sim):
+        if r.wave != w:
+            continue
+        m = s.kernel.instructions[r.index].mnemonic
+        if m in _CALLS:
+            stack.append(r.index)
+        elif m == "s_setpc_b64" and stack:
+            stack.pop()
+    return len(stack), (stack[-1] if stack else None)
+
+
+@command("finish", ("fin",), "finish",
+         "run until the current call returns (its s_setpc_b64); at top level: to s_endpgm",
+         "A call is an s_swappc_b64 or s_call_b64 the wave issued; its return is the s_setpc_b64 that\n"
+         "closes it. At top level there is nothing to return from, so the wave runs to its s_endpgm\n"
+         "(stopping earlier at a breakpoint, watchpoint or hazard).")
+def cmd_finish(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("finish takes no argument")
+    ended = s.ended_text()
+    if ended:
+        return ended
+    _require_live_wave(s)
+    w = s.wave
+    depth, call = _call_depth(s, w)
+    if depth == 0:
+        head = f"finish: wave {w} is at top level (in no call): running to its s_endpgm."
+
+        def after(ss: Session, res) -> str | None:
+            return "" if probe.is_done(ss.sim, w) else None
+    else:
+        head = f"Run till exit from the call at {s.kernel.written_at(call)}"
+        start = probe.issued(s.sim, w)
+
+        def after(ss: Session, res) -> str | None:
+            if probe.is_done(ss.sim, w):
+                return f"wave {w} ended inside the call."
+            for ww, idx, _ in res.issues:
+                if ww == w and ss.kernel.instructions[idx].mnemonic == "s_setpc_b64" and \
+                        probe.issued(ss.sim, w) > start and _call_depth(ss, w)[0] < depth:
+                    return f"Returned from the call (s_setpc_b64 at {ss.kernel.written_at(idx)})."
+            return None
+    return head + "\n" + s.run(Goal("finish", after))
+
+
+@command("reverse-continue", ("rc",), "reverse-continue",
+         "run backwards to the most recent breakpoint, watchpoint or hazard stop (or the start)",
+         "Replays the run from launch with the stop points as they are now, and goes to the last\n"
+         "position before this one where one of them stops (the same place a forward `continue`\n"
+         "would have stopped). `rc` was reverse-cycle before gdb parity; that is `rcy` now.")
+def cmd_reverse_continue(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("reverse-continue takes no argument")
+    here = s.tm.tick
+    if here == 0:
+        return "Already at the start."
+    start_cycle = s.now
+    hits = s.scan_stops(here)
+    if not hits:
+        s.goto(0)
+        return (f"No breakpoint or watchpoint stops before this point: back at the start.\n"
+                f"cycle {start_cycle} -> {s.now} ({s.now - start_cycle:+d})\n" + s.where())
+    tick, reasons, wave, numbers = hits
+    s.goto(tick)
+    s.wave = wave
+    s.hit_numbers = numbers
+    s._drop_temporary()
+    return "\n".join([r for r in reasons if r] + [f"cycle {start_cycle} -> {s.now} ({s.now - start_cycle:+d})",
+                                                   s.where()])
+
+
+@command("reverse-next", ("rn",), "reverse-next",
+         "go back to where `next` would have started to arrive here (over a whole loop)",
+         "The reverse of `next`: the earliest earlier stop of the current wave from which `next`\n"
+         "ends here, so after a loop it goes back to the loop's branch before its first repeat.\n"
+         "Where no such stop exists it goes back one instruction (as `reverse-step`).")
+def cmd_reverse_next(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("reverse-next takes no argument (use `back N`)")
+    w = s.wave
+    tm = s.tm
+    here_pure = s.now == tm.clock_after(tm.tick)
+    ticks = [t for t in tm.wave_issue_ticks(w) if t < tm.tick or (t == tm.tick and not here_pure)]
+    recs = [r for r in probe.records(s.sim) if r.wave == w]
+    if not ticks:
+        return "Already at the start." if tm.tick == 0 else s.goto(0)
+    current = s.wave_state.pc if not s.wave_state.done else len(s.kernel.instructions)
+    # positions before now: launch (PC of the first issue) and after each issue (PC of the next one)
+    marks = [0] + list(ticks)
+    pcs = [recs[0].index] + [recs[j + 1].index if j + 1 < len(recs) else current for j in range(len(ticks))]
+    best, highest = None, -1
+    for mark, pc in zip(reversed(marks), reversed(pcs)):
+        if highest >= current:
+            break
+        if pc < current and highest <= pc:
+            best = mark
+        highest = max(highest, pc)
+    if best is None:
+        best = marks[-1]
+    return s.goto(best)
 
 
 # ---------------------------------------------------------------------- settings, help

@@ -1,0 +1,141 @@
+"""gdb parity of `gcnemu step`: gdb's command names and abbreviations do what gdb users expect.
+
+Each test drives the Session the way `--batch` does and reads what a user reads: the
+prompt's line and cycle, and the stop messages. Lines are those of programs/debug_demo.s
+(a scalar loop on lines 30-33 that runs three times, an MFMA on line 37).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gcnemu.debugger import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = str(ROOT / "programs" / "debug_demo.s")
+L_WAIT, L_LOOP_ADD, L_SUB, L_AFTER_LOOP, L_MFMA = 26, 30, 31, 34, 37
+
+
+def session() -> Session:
+    return Session.from_file(DEMO)
+
+
+def line_of(s: Session) -> int | None:
+    return s.pc_line()
+
+
+def test_tbreak_stops_once_then_is_gone():
+    s = session()
+    assert "Temporary breakpoint 1" in s.execute(f"tbreak {L_SUB}")
+    out = s.execute("continue")
+    assert f"Temporary breakpoint 1, wave 0 at line {L_SUB}" in out
+    assert "No breakpoints" in s.execute("info breakpoints")
+    assert "The program finished" in s.execute("continue")
+
+
+def test_disable_skips_a_breakpoint_and_enable_brings_it_back():
+    s = session()
+    s.execute(f"break {L_WAIT}")
+    s.execute(f"break {L_SUB}")
+    assert "Disabled 1." in s.execute("disable 1")
+    assert "[disabled]" in s.execute("info breakpoints")
+    assert line_of(s) != L_WAIT
+    s.execute("continue")
+    assert line_of(s) == L_SUB  # breakpoint 1 (line 26) was passed
+    s.execute("enable 1")
+    s.execute("start")
+    s.execute("continue")
+    assert line_of(s) == L_WAIT
+
+
+def test_condition_makes_a_breakpoint_stop_only_where_it_holds():
+    s = session()
+    s.execute(f"break {L_SUB}")
+    assert "stops only if s0 == 1" in s.execute("condition 1 s0 == 1")
+    s.execute("continue")
+    assert line_of(s) == L_SUB and "0x00000001" in s.execute("p s0")  # the third iteration, not the first
+    assert "unconditional" in s.execute("condition 1")
+
+
+def test_break_line_if_expr_is_a_conditional_line_breakpoint():
+    s = session()
+    assert "stop only if s0 == 2" in s.execute(f"break {L_SUB} if s0 == 2")
+    s.execute("continue")
+    assert "(2)" in s.execute("p s0")
+
+
+def test_display_shows_its_expression_after_every_stop_until_undisplay():
+    s = session()
+    assert s.execute("display $s0").startswith("1: s0 = ")
+    s.execute(f"break {L_SUB}")
+    assert "\n1: s0 = 0x00000003 (3)" in s.execute("continue")
+    assert "\n1: s0 = 0x00000002 (2)" in s.execute("continue")
+    assert "1: s0" in s.execute("back")
+    s.execute("undisplay 1")
+    assert "1: s0" not in s.execute("continue")
+    assert s.execute("undisplay 7").startswith("error:")
+
+
+def test_run_restarts_from_the_beginning_and_start_stops_at_the_first_instruction():
+    s = session()
+    s.execute(f"break {L_SUB}")
+    s.execute("continue")
+    s.execute("continue")
+    second = s.now
+    out = s.execute("run")
+    assert "Starting program" in out and f"Breakpoint 1, wave 0 at line {L_SUB}" in out
+    assert s.now < second  # the first iteration again, not the third
+    out = s.execute("start")
+    assert s.now == 0 and line_of(s) == 20 and "-> 0" in out
+
+
+def test_rc_is_reverse_continue_and_reverse_cycle_is_rcy():
+    s = session()
+    s.execute(f"break {L_SUB}")
+    cycles = []
+    for _ in range(3):
+        s.execute("continue")
+        cycles.append(s.now)
+    out = s.execute("rc")
+    assert f"Breakpoint 1, wave 0 at line {L_SUB}" in out and s.now == cycles[1]
+    s.execute("reverse-continue")
+    assert s.now == cycles[0]
+    assert "back at the start" in s.execute("rc") and s.now == 0
+    s.execute("continue")
+    s.execute("rcy 4")
+    assert s.now == cycles[0] - 4
+    help_rc = s.execute("help reverse-cycle")
+    assert "rcy" in help_rc and "rc" in s.execute("help reverse-continue")
+
+
+def test_reverse_next_undoes_a_next_over_the_whole_loop():
+    s = session()
+    s.execute("until 33")
+    before = s.now
+    s.execute("next")
+    assert line_of(s) == L_AFTER_LOOP
+    s.execute("rn")
+    assert s.now == before and line_of(s) == 33
+    s.execute("rn")  # straight-line code: one instruction back
+    assert line_of(s) == 32
+
+
+def test_finish_at_top_level_runs_to_s_endpgm_and_says_so():
+    s = session()
+    out = s.execute("finish")
+    assert "top level" in out and "s_endpgm" in out
+    assert s.wave_state.done
+
+
+def test_dollar_register_syntax_in_print_display_and_condition():
+    s = session()
+    s.execute("until 31")
+    assert s.execute("p $s0") == s.execute("p s0")
+    assert s.execute("p $exec") == s.execute("p exec")
+    assert s.execute("p $pc") == s.execute("p pc")
+    assert s.execute("p $vcc") == s.execute("p vcc")
+    assert s.execute("p/f $v2[0:3]") == s.execute("p/f v2[0:3]")
+    s.execute("break 31")
+    s.execute("condition 1 $s0 == 1")
+    s.execute("continue")
+    assert "(1)" in s.execute("p s0")
