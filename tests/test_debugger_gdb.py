@@ -139,3 +139,85 @@ def test_dollar_register_syntax_in_print_display_and_condition():
     s.execute("condition 1 $s0 == 1")
     s.execute("continue")
     assert "(1)" in s.execute("p s0")
+
+
+def test_info_registers_shows_the_registers_it_is_given():
+    s = session()
+    s.execute("until 27")
+    out = s.execute("info registers v2[0:3] $s0")
+    assert out.splitlines()[0] == "v2[lanes 0:3]:" and "s0 = " in out
+    assert "s0 " in s.execute("info registers")  # without arguments: the scalar registers, as before
+
+
+def test_x_takes_gdb_count_size_and_format_letters():
+    s = session()
+    s.execute(f"until {L_WAIT + 1}")  # the DMA has put B (i + 100) at LDS 0x100
+    assert s.execute("x/4wx lds 0x100") == "0x100: 0x00000064 0x00000065 0x00000066 0x00000067"
+    assert s.execute("x/2wu 0x100") == "0x100: 100 101"  # a bare address outside every buffer is LDS
+    assert s.execute("x/4bx lds 0x100") == "0x100: 0x64 0x00 0x00 0x00"
+    assert s.execute("x/1hd lds 0x104") == "0x104: 101"
+    out = s.execute("x/3wd B+4")  # global memory by buffer name, sizes and signs per gdb
+    assert out.endswith("<B+0x4>: 101 102 103")
+    assert s.execute("x/2wf A+4").endswith("<A+0x4>: 0.5   1")
+    assert s.execute("x/1gx A").endswith("<A+0x0>: 0x3f00000000000000")
+    assert s.execute("x/4q lds 0").startswith("error: unknown format '/4q'")
+    assert s.execute("x/1bf lds 0").startswith("error: /f needs a size")
+
+
+def test_print_mfma_shows_poison_as_question_marks_like_print():
+    s = session()
+    out = s.execute("print mfma a[0:15] as D of v_mfma_f32_32x32x8f16")
+    grid = [ln for ln in out.splitlines() if " | " in ln]
+    assert grid and all(set(ln.split(" | ")[1].split()) == {"?"} for ln in grid)
+    assert "never written (poison)" in s.execute("p a0")
+    s.execute("continue")
+    out = s.execute("print mfma a[0:15] as D of v_mfma_f32_32x32x8f16")
+    assert "?" not in out.split("\n", 1)[1]
+
+
+STORE = """\
+// gcnemu:
+//   workgroup: 128
+//   buffer C: u32[128] = 0 -> s[4:5]
+\tv_lshlrev_b32 v1, 2, v0
+\tv_add_u32 v2, 7, v0
+\tglobal_store_dword v1, v2, s[4:5]
+\ts_waitcnt vmcnt(0)
+\ts_endpgm
+"""
+
+
+def test_watch_global_memory_names_the_wave_and_the_store(tmp_path):
+    p = tmp_path / "store.s"
+    p.write_text(STORE)
+    s = Session.from_file(str(p))
+    assert "Watchpoint 1: global[" in s.execute("watch *(u32*)C+0x104")  # lane 65: wave 1, lane 1
+    out = s.execute("continue")
+    assert "write scheduled by wave 1, global_store_dword (line 6)" in out
+    out = s.execute("continue")
+    assert "written at cycle" in out and "by wave 1, global_store_dword (line 6)" in out
+    assert "new: 0x00000048" in out  # 7 + 65
+    assert "Watchpoint 2: global[" in s.execute("watch global[C+0x10]")
+    assert s.execute("watch global[0x10]").startswith("error:")
+
+
+def test_lds_watchpoint_hit_names_the_writing_wave():
+    s = session()
+    s.execute("watch lds[0x100]")
+    out = s.execute("continue")
+    assert "write scheduled by wave 0, buffer_load_dword (line 24)" in out
+
+
+def test_help_lists_every_command_with_one_line_and_details_each():
+    from gcnemu.debugger.commands import COMMANDS
+    s = session()
+    listing = s.execute("help")
+    for c in COMMANDS:
+        assert c.summary in listing, c.name
+        assert c.usage in s.execute(f"help {c.name}")
+    for name in ("display", "undisplay", "tbreak", "disable", "enable", "condition", "finish",
+                 "reverse-continue", "reverse-next", "run", "start", "x"):
+        assert any(c.name == name for c in COMMANDS)
+    assert s.execute("help rc").startswith("reverse-continue")
+    assert s.execute("help rn").startswith("reverse-next")
+    assert s.execute("help rcy").startswith("reverse-cycle")

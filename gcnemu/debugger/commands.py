@@ -288,17 +288,54 @@ def _make_break(s: Session, arg: str, temporary: bool) -> str:
     return bp.describe(s.kernel) + note
 
 
+_GLOBAL_WATCH = re.compile(r"global\s*\[\s*([^\]]+?)\s*\]\s*$", re.I)
+_GDB_WATCH = re.compile(r"\*\s*\(\s*([uif])(8|16|32|64)\s*\*\s*\)\s*(.+)$", re.I)
+
+
+def _global_watch(s: Session, arg: str) -> tuple[int, int] | None:
+    """`watch global[ADDR]` (a dword), `watch global[LO:HI]` (bytes LO..HI-1) or gdb's
+    `watch *(u32*)ADDR` (u/i/f 8..64 bits): a global byte range; None for other forms.
+    ADDR may be a buffer name plus an offset (`A+0x40`) or an expression (`s[4:5]+8`)."""
+    m = _GDB_WATCH.match(arg.strip())
+    if m:
+        lo = _global_address(s, m.group(3))
+        return lo, lo + int(m.group(2)) // 8
+    m = _GLOBAL_WATCH.match(arg.strip())
+    if not m:
+        return None
+    body = m.group(1)
+    colon = re.match(r"(.+?)\s*:\s*(.+)$", body) if not re.search(r"\[[^\]]*:", body) else None
+    if colon:
+        return _global_address(s, colon.group(1)), _global_address(s, colon.group(2))
+    lo = _global_address(s, body)
+    return lo, lo + 4
+
+
 _LDS_WATCH = re.compile(r"lds\s*\[\s*([^\]:]+?)\s*(?::\s*([^\]]+?)\s*)?\]\s*$", re.I)
 
 
-@command("watch", ("wa",), "watch REG | watch lds[ADDR] | watch lds[LO:HI]",
-         "stop when a write to REG (current wave) or LDS bytes is scheduled, and when it lands",
+@command("watch", ("wa",), "watch REG | watch lds[ADDR] | watch lds[LO:HI] | watch global[ADDR] | watch *(u32*)ADDR",
+         "stop when a write to REG (current wave), LDS or global bytes is scheduled, and when it lands",
          "`watch v1` stops twice for a load: when the load issues (write scheduled, with the\n"
          "cycle it lands) and when the data arrives. lds[ADDR] watches the dword at ADDR,\n"
-         "lds[LO:HI] the bytes LO..HI-1 (any wave, LDS DMA included).", complete="regs")
+         "lds[LO:HI] the bytes LO..HI-1 (any wave, LDS DMA included). global[ADDR] (or\n"
+         "global[LO:HI], gdb's *(u32*)ADDR, *(u64*)ADDR...) watches global memory: stores and\n"
+         "atomics of any wave; ADDR may be a buffer name plus an offset (`watch global[C+8]`).\n"
+         "A hit on LDS or global memory names the wave that wrote and its instruction.", complete="regs")
 def cmd_watch(s: Session, arg: str, fmt) -> str:
     if not arg:
         raise CommandError("watch what? e.g. `watch v1`, `watch s[0:1]`, `watch lds[0x40]`")
+    mem = _global_watch(s, arg)
+    if mem is not None:
+        lo, hi = mem
+        buf = s.sim.memory.find(lo)
+        if buf is None or hi > buf.end:
+            raise CommandError(f"global range [0x{lo:x}, 0x{hi:x}) is not inside one buffer")
+        where = f"{buf.name}+0x{lo - buf.base:x}"
+        text = f"global[0x{lo:x}]" if hi == lo + 4 else f"global[0x{lo:x}:0x{hi:x}]"
+        wp = Watchpoint(s.new_number(), f"{text} <{where}>", mem=(lo, hi))
+        notes = s.add_watchpoint(wp)
+        return "\n".join([wp.describe()] + notes)
     m = _LDS_WATCH.match(arg)
     if m:
         lo = _int_expr(s, m.group(1), "the LDS address")
@@ -472,23 +509,46 @@ def _print_mfma(s: Session, reg_text: str, operand: str, mnemonic: str, fmt) -> 
     title = (f"{operand} of {info.name} in {ref.name} (wave {s.wave}): {b} block{'s' if b != 1 else ''} of "
              f"{r} x {c} {info.operand_type(operand)} (rows {names[0]}, columns {names[1]})")
     init = ref.initialised(s.wave_state)
+    known = None
     if not init.all():
-        title += f"\n(note: {int((~init).sum())} register lanes were never written and hold poison)"
-    return views.format_matrix(mat, title, fmt)
+        title += f"\n(note: {int((~init).sum())} register lanes were never written and hold poison: shown as ?)"
+        # the same layout applied to all-ones/zero words: an element is known when every bit of it
+        # comes from a written lane (all-ones bits unpack to a non-zero value or NaN, zeros to 0)
+        marks = mfma.unpack(info, operand, np.where(init, np.uint32(0xFFFFFFFF), np.uint32(0)))
+        with np.errstate(invalid="ignore"):
+            known = np.asarray(marks).astype(np.float64) != 0
+    return views.format_matrix(mat, title, fmt, known=known)
 
 
-@command("x", (), "x lds ADDR [COUNT] [/FMT] | x global ADDR|BUFFER[+OFF] [COUNT] [/FMT]",
-         "examine COUNT dwords (default 4) of LDS or global memory",
+@command("x", (), "x lds ADDR [COUNT] [/FMT] | x global ADDR|BUFFER[+OFF] [COUNT] [/FMT] | x/NSF ADDR",
+         "examine COUNT dwords (default 4) of LDS or global memory; gdb's x/4wx too",
          "ADDR is a number or an expression (`x lds m0`, `x global s[4:5]+16`); for global\n"
          "memory a buffer name from the setup works too (`x global A+0x40 8 /f`).\n"
+         "gdb's form: x/NSF [lds|global] ADDR, N units of size S (b 1, h 2, w 4, g 8 bytes) in format F\n"
+         "(x hex, d signed, u unsigned, f float, t binary): `x/4wx lds 0x100`, `x/2gx A+8`, `x/8hf 0x100`.\n"
+         "A bare address is global memory when it lies in a buffer (or names one), else LDS.\n"
          "FMT: " + views.FORMAT_HELP + ".")
 def cmd_x(s: Session, arg: str, fmt) -> str:
+    gdb = _gdb_format(fmt)
+    if gdb is not None:
+        fmt = None
     arg, fmt = _split_format(arg, fmt)
     parts = arg.split(None, 1)
-    if not parts or parts[0].lower() not in ("lds", "global", "g", "mem"):
-        raise CommandError("x lds ADDR [COUNT] or x global ADDR [COUNT]")
-    space = "lds" if parts[0].lower() == "lds" else "global"
-    rest = parts[1].strip() if len(parts) > 1 else ""
+    if not parts:
+        raise CommandError("x lds ADDR [COUNT] or x global ADDR [COUNT] (or gdb's x/4wx ADDR)")
+    if parts[0].lower() in ("lds", "global", "g", "mem"):
+        space = "lds" if parts[0].lower() == "lds" else "global"
+        rest = parts[1].strip() if len(parts) > 1 else ""
+    else:  # a bare address: global memory when it is in a buffer (or names one), else LDS
+        rest = arg.strip()
+        space = "lds"
+        try:
+            if s.sim.memory.find(_global_address(s, rest)) is not None:
+                space = "global"
+        except CommandError:
+            pass
+    if gdb is not None:
+        return _examine_gdb(s, space, rest, *gdb)
     if not rest:
         raise CommandError(f"x {space} needs an address")
     tokens = rest.rsplit(None, 1)
@@ -522,6 +582,71 @@ def cmd_x(s: Session, arg: str, fmt) -> str:
     if addr + nbytes > buf.end:
         text += f"\n(buffer '{buf.name}' ends at 0x{buf.end:x})"
     return text
+
+
+_GDB_SIZES = {"b": 1, "h": 2, "w": 4, "g": 8}
+
+
+def _gdb_format(fmt: str | None) -> tuple[int, int, str] | None:
+    """gdb's `x/NSF` (count, size b/h/w/g, format x/d/u/f/t, letters in any order) as
+    (count, bytes, format); None for this project's own formats (`/x`, `/f16`...)."""
+    if not fmt or fmt.lower() in views.FORMATS or fmt.lower() == "d":
+        return None
+    m = re.fullmatch(r"(\d*)([bhwgxdutf]*)", fmt.lower())
+    if not m or sum(c in _GDB_SIZES for c in m.group(2)) > 1 or sum(c in "xdutf" for c in m.group(2)) > 1:
+        raise CommandError(f"unknown format '/{fmt}' (gdb's /COUNT SIZE FORMAT: sizes b h w g, formats "
+                           f"x d u f t, e.g. x/4wx; or {views.FORMAT_HELP})")
+    count = int(m.group(1)) if m.group(1) else 1
+    if count < 1:
+        raise CommandError("the count must be at least 1")
+    size = next((_GDB_SIZES[c] for c in m.group(2) if c in _GDB_SIZES), 4)
+    form = next((c for c in m.group(2) if c in "xdutf"), "x")
+    if form == "f" and size == 1:
+        raise CommandError("/f needs a size of h (f16), w (f32) or g (f64), not b")
+    return min(count, 4096), size, form
+
+
+def _examine_gdb(s: Session, space: str, addr_text: str, count: int, size: int, form: str) -> str:
+    """`x/4wx ADDR`: COUNT units of SIZE bytes in FORMAT, gdb's rows (8 bytes or halves, 4 words,
+    2 giants per row), each row headed by its address (and buffer offset for global memory)."""
+    if not addr_text:
+        raise CommandError(f"x/{count}{'bhwg'[[1, 2, 4, 8].index(size)]}{form} needs an address")
+    nbytes = count * size
+    if space == "lds":
+        addr = _int_expr(s, addr_text, "the LDS address")
+        mem = s.sim.lds.data
+        if addr < 0 or addr >= len(mem):
+            raise CommandError(f"LDS address 0x{addr:x} is outside the LDS (0x0..0x{len(mem) - 1:x})")
+        data, label, end_note = mem[addr:min(len(mem), addr + nbytes)], None, ""
+    else:
+        addr = _global_address(s, addr_text)
+        buf = s.sim.memory.find(addr)
+        if buf is None:
+            raise CommandError(f"0x{addr:x} is not in any buffer")
+        data = buf.data[addr - buf.base:min(buf.end, addr + nbytes) - buf.base]
+        label = (lambda a: f"{buf.name}+0x{a - buf.base:x}")
+        end_note = f"\n(buffer '{buf.name}' ends at 0x{buf.end:x})" if addr + nbytes > buf.end else ""
+    data = np.asarray(data, np.uint8)[:len(data) // size * size]
+    kind = {"x": "u", "u": "u", "t": "u", "d": "i", "f": "f"}[form]
+    values = data.view(f"<{kind}{size}")
+    texts = []
+    for v in values:
+        if form == "x":
+            texts.append(f"0x{int(v):0{2 * size}x}")
+        elif form == "t":
+            texts.append(f"{int(v):0{8 * size}b}")
+        elif form == "f":
+            texts.append(f"{float(v):.7g}" if size < 8 else f"{float(v):.15g}")
+        else:
+            texts.append(str(int(v)))
+    per_row = {1: 8, 2: 8, 4: 4, 8: 2}[size]
+    width = max((len(t) for t in texts), default=0)
+    rows = []
+    for k in range(0, len(texts), per_row):
+        a = addr + k * size
+        name = f" <{label(a)}>" if label else ""
+        rows.append(f"0x{a:x}{name}: " + " ".join(t.rjust(width) for t in texts[k:k + per_row]))
+    return "\n".join(rows) + end_note
 
 
 def _global_address(s: Session, text: str) -> int:
@@ -583,17 +708,22 @@ def cmd_hazards(s: Session, arg: str, fmt) -> str:
          "state of every wave, stop points, scalar registers, time-travel cost, source lines, symbols",
          "info waves: each wave's PC, state (ready/waiting and why/barrier/done), counters\n"
          "info breakpoints: breakpoints and watchpoints with their hit counts\n"
-         "info registers: the scalar registers written so far, vcc, exec, m0, scc\n"
+         "info registers [REG...]: the scalar registers written so far, vcc, exec, m0, scc; or the\n"
+         "  registers named (`info registers v2 $s0`), shown as print shows them\n"
+         "info display: the display expressions\n"
          "info snapshots: how many snapshots, their memory, and what steps/restores cost\n"
          "info line N (or FILE:N): the instructions line N assembles to, as executed, and where the PC is\n"
          "info symbol [NAME]: the value of a .set/= symbol (all of them without NAME) and where it was set",
          complete="info")
 def cmd_info(s: Session, arg: str, fmt) -> str:
     subs = {"waves": _info_waves, "breakpoints": _info_breakpoints, "watchpoints": _info_breakpoints,
-            "registers": _info_registers, "snapshots": _info_snapshots}
+            "registers": _info_registers, "snapshots": _info_snapshots, "display": _info_display}
     with_arg = {"line": _info_line, "symbol": _info_symbol}
     word, _, rest = (arg.strip().partition(" ") if arg else ("", "", ""))
     word = word.lower()
+    if rest.strip() and word in ("r", "reg", "regs", "register", "registers", "all-registers"):
+        # `info registers v2 $s0 exec`: the named registers, each as `print` shows it
+        return "\n".join(show_value(s, r, None) for r in rest.split())
     if word in with_arg:
         return with_arg[word](s, rest.strip())
     hits = [k for k in subs if k.startswith(word)] if word else []
@@ -646,6 +776,12 @@ def _info_symbol(s: Session, name: str) -> str:
     if name not in values:
         raise CommandError(f"no symbol '{name}'{suggest(name, values)}")
     return row(name)
+
+
+def _info_display(s: Session) -> str:
+    if not s.displays:
+        return "No display expressions."
+    return "\n".join(f"{n}: {text}" + (f" /{fmt}" if fmt else "") for n, text, fmt in s.displays)
 
 
 def _info_waves(s: Session) -> str:
@@ -1000,6 +1136,8 @@ def cmd_help(s: Session, arg: str, fmt) -> str:
     for c in COMMANDS:
         short = f" [{', '.join(c.aliases[:2])}]" if c.aliases else ""
         rows.append(f"  {brief(c):<{width}}  {c.summary}{short}")
+    rows.append("gdb names: `rc` is reverse-continue and `rn` reverse-next, as in gdb (reverse-cycle is `rcy`); "
+                "$v2, $exec, $pc work wherever v2, exec, pc do.")
     rows.append("Empty line repeats the last command (interactive). Ctrl-C interrupts a run; Ctrl-D exits.")
     return "\n".join(rows)
 
