@@ -221,3 +221,29 @@ def test_help_lists_every_command_with_one_line_and_details_each():
     assert s.execute("help rc").startswith("reverse-continue")
     assert s.execute("help rn").startswith("reverse-next")
     assert s.execute("help rcy").startswith("reverse-cycle")
+
+
+CALL = """\
+// gcnemu:
+//   workgroup: 64
+\ts_mov_b32 s0, 1
+\ts_call_b64 s[30:31], func
+\ts_add_u32 s0, s0, 100
+\ts_endpgm
+func:
+\ts_add_u32 s0, s0, 10
+\ts_add_u32 s0, s0, 20
+\ts_setpc_b64 s[30:31]
+"""
+
+
+def test_finish_runs_to_the_return_of_the_current_call(tmp_path):
+    p = tmp_path / "call.s"
+    p.write_text(CALL)
+    s = Session.from_file(str(p))
+    s.execute("break 9")
+    s.execute("continue")
+    out = s.execute("finish")
+    assert "Run till exit from the call at line 4" in out and "s_setpc_b64 at line 10" in out
+    assert s.pc_line() == 5 and "(31)" in s.execute("p s0")  # back after the call, the body done
+    assert "top level" in s.execute("finish") and s.wave_state.done
