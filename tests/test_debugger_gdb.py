@@ -247,3 +247,27 @@ def test_finish_runs_to_the_return_of_the_current_call(tmp_path):
     assert "Run till exit from the call at line 4" in out and "s_setpc_b64 at line 10" in out
     assert s.pc_line() == 5 and "(31)" in s.execute("p s0")  # back after the call, the body done
     assert "top level" in s.execute("finish") and s.wave_state.done
+
+
+def test_bad_input_to_the_new_commands_is_an_error_and_the_session_goes_on():
+    s = session()
+    assert s.execute("condition 9 s0 == 1").startswith("error: no breakpoint or watchpoint number 9")
+    s.execute("break 31")
+    assert s.execute("condition 1 s0 ==").startswith("error:")
+    assert s.execute("display nosuchreg + 1").startswith("error:")
+    assert s.execute("disable x").startswith("error:")
+    assert s.execute("watch *(u32*)0x10").startswith("error:")  # not in any buffer
+    assert s.execute("run now").startswith("error:")
+    assert s.execute("x/4wx lds 0x999999").startswith("error:")
+    assert "No display expressions." == s.execute("display")
+    assert s.failed_commands == 7
+    assert "Breakpoint 1, wave 0 at line 31" in s.execute("continue")
+
+
+def test_a_watchpoint_condition_filters_its_stops():
+    s = session()
+    s.execute("watch s0")
+    s.execute("condition 1 s0 == 1")  # s0 is 0x4000, then 3, 2, 1, 0: the first stop is where it holds 1
+    out = s.execute("continue")
+    assert "Watchpoint 1 (s0): written at cycle" in out and "new: 0x00000001" in out
+    assert "old: 0x00000002" in out
