@@ -132,14 +132,14 @@ def test_watching_lds_sees_the_dma_scheduled_then_landing(tmp_path):
     assert code == 0
     assert "Watchpoint 1: lds[0x100]" in steps[0].output
     scheduled = steps[1].output
-    m = re.search(rf"Watchpoint 1 \(lds\[0x100\]\): write scheduled by buffer_load_dword \(line {L_DMA}\), "
+    m = re.search(rf"Watchpoint 1 \(lds\[0x100\]\): write scheduled by wave 0, buffer_load_dword \(line {L_DMA}\), "
                   r"lands @(\d+)", scheduled)
     assert m, scheduled
     lands = int(m.group(1))
     assert steps[2].line == L_DMA + 1  # stopped right after the DMA issued
     assert "0x100: 0x00000000" in steps[2].output  # nothing in LDS yet
     landed = steps[3].output
-    assert f"Watchpoint 1 (lds[0x100]): written at cycle {lands} by buffer_load_dword (line {L_DMA})" in landed
+    assert f"Watchpoint 1 (lds[0x100]): written at cycle {lands} by wave 0, buffer_load_dword (line {L_DMA})" in landed
     assert "old: 0x00000000" in landed and "new: 0x00000064" in landed  # B[0] = 100
     assert steps[4].cycle == lands
     assert "0x100: 0x00000064 0x00000065" in steps[4].output
@@ -360,7 +360,7 @@ def test_typos_and_bad_register_names_give_clear_errors_and_the_session_goes_on(
     assert out[14].startswith("error: unknown format '/z'")
     assert out[15] == "error: the expression ends too early"
     assert out[16].startswith("error: lds[0x999999] is outside the LDS")
-    assert out[17] == "error: ambiguous command 'rev': back, reverse-cycle"
+    assert out[17] == "error: ambiguous command 'rev': back, reverse-continue, reverse-cycle, reverse-next"
     assert "issued line 20" in out[18]  # still alive and well
     assert code == 1
 

@@ -65,7 +65,7 @@ def test_the_proof_in_a_terminal(tmp_path):
         assert "a write is already in flight: buffer_load_dword" in out
 
         out = command(child, "step")  # across the s_waitcnt: the DMA lands, the clock jumps
-        assert f"Watchpoint 2 (lds[0x100]): written at cycle {last} by buffer_load_dword (line {L_DMA})" in out
+        assert f"Watchpoint 2 (lds[0x100]): written at cycle {last} by wave 0, buffer_load_dword (line {L_DMA})" in out
         assert "new: 0x00000064" in out
         assert f"cycle {at_wait} -> {last}" in out
         assert prompt_cycle(child) == last and f"line {L_DS_READ} " in child.after

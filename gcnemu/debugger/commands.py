@@ -62,7 +62,17 @@ def dispatch(s: Session, text: str) -> str:
     fmt = None
     if "/" in word and not word.startswith("/"):
         word, fmt = word.split("/", 1)
-    return lookup(word).handler(s, arg, fmt or None)
+    cmd = lookup(word)
+    out = cmd.handler(s, arg, fmt or None)
+    if cmd.name in MOTIONS and s.displays:
+        shown = display_text(s)
+        out = f"{out}\n{shown}" if out else shown
+    return out
+
+
+# commands after which the `display` expressions are shown (they move the machine)
+MOTIONS = frozenset({"step", "next", "until", "cycle", "continue", "back", "reverse-cycle", "reverse-continue",
+                     "reverse-next", "finish", "run", "start", "wave"})
 
 
 # ---------------------------------------------------------------------- argument helpers
@@ -223,7 +233,7 @@ def cmd_cycle(s: Session, arg: str, fmt) -> str:
     return s.run(Goal("cycle", cycle=s.now + n))
 
 
-@command("continue", ("c", "cont", "run", "r"), "continue",
+@command("continue", ("c", "cont", "fg"), "continue",
          "run until a breakpoint, watchpoint, hazard, the end, or Ctrl-C")
 def cmd_continue(s: Session, arg: str, fmt) -> str:
     if arg:
@@ -244,12 +254,22 @@ def cmd_continue(s: Session, arg: str, fmt) -> str:
          "A condition is checked on every live wave after every engine step and stops when it\n"
          "turns from false to true.", complete="lines")
 def cmd_break(s: Session, arg: str, fmt) -> str:
+    return _make_break(s, arg, temporary=False)
+
+
+def _make_break(s: Session, arg: str, temporary: bool) -> str:
     m = re.match(r"if\b\s*(.*)$", arg, re.S)
+    loc_cond = re.match(r"(\S+)\s+if\b\s*(.*)$", arg, re.S)
+    if loc_cond and not m:  # gdb's `break LINE if EXPR`: a line breakpoint with a condition
+        out = _make_break(s, loc_cond.group(1), temporary)
+        bp = s.breakpoints[-1]
+        _set_condition(s, bp, loc_cond.group(2).strip())
+        return out + f"\n  (stop only if {bp.condition_text})"
     if m:
         text = m.group(1).strip()
         node = exprmod.parse(text)
         exprmod.evaluate(node, s.env(s.wave))  # reject what can never be evaluated now, not mid-run
-        bp = Breakpoint(s.new_number(), "cond", text, node=node)
+        bp = Breakpoint(s.new_number(), "cond", text, node=node, temporary=temporary)
         s.add_breakpoint(bp)
         now = [w for w, t in bp.truth.items() if t]
         note = f"\n  (already true on wave {', '.join(map(str, now))}: stops when it becomes true again)" if now else ""
@@ -260,24 +280,62 @@ def cmd_break(s: Session, arg: str, fmt) -> str:
     line = arg.strip().rsplit(":", 1)[-1]
     same_line = line.isdigit() and s.kernel.instructions[idx].span.line == int(line)
     bp = Breakpoint(s.new_number(), "line", arg or "PC", index=idx,
-                    indices=frozenset(s.kernel.instructions_on_line(idx) if same_line else (idx,)))
+                    indices=frozenset(s.kernel.instructions_on_line(idx) if same_line else (idx,)),
+                    temporary=temporary)
     dup = [b.number for b in s.breakpoints if b.kind == "line" and b.indices == bp.indices]
     s.add_breakpoint(bp)
     note = f"\n  (breakpoint {', '.join(map(str, dup))} is also there)" if dup else ""
     return bp.describe(s.kernel) + note
 
 
+_GLOBAL_WATCH = re.compile(r"global\s*\[\s*([^\]]+?)\s*\]\s*$", re.I)
+_GDB_WATCH = re.compile(r"\*\s*\(\s*([uif])(8|16|32|64)\s*\*\s*\)\s*(.+)$", re.I)
+
+
+def _global_watch(s: Session, arg: str) -> tuple[int, int] | None:
+    """`watch global[ADDR]` (a dword), `watch global[LO:HI]` (bytes LO..HI-1) or gdb's
+    `watch *(u32*)ADDR` (u/i/f 8..64 bits): a global byte range; None for other forms.
+    ADDR may be a buffer name plus an offset (`A+0x40`) or an expression (`s[4:5]+8`)."""
+    m = _GDB_WATCH.match(arg.strip())
+    if m:
+        lo = _global_address(s, m.group(3))
+        return lo, lo + int(m.group(2)) // 8
+    m = _GLOBAL_WATCH.match(arg.strip())
+    if not m:
+        return None
+    body = m.group(1)
+    colon = re.match(r"(.+?)\s*:\s*(.+)$", body) if not re.search(r"\[[^\]]*:", body) else None
+    if colon:
+        return _global_address(s, colon.group(1)), _global_address(s, colon.group(2))
+    lo = _global_address(s, body)
+    return lo, lo + 4
+
+
 _LDS_WATCH = re.compile(r"lds\s*\[\s*([^\]:]+?)\s*(?::\s*([^\]]+?)\s*)?\]\s*$", re.I)
 
 
-@command("watch", ("wa",), "watch REG | watch lds[ADDR] | watch lds[LO:HI]",
-         "stop when a write to REG (current wave) or LDS bytes is scheduled, and when it lands",
+@command("watch", ("wa",), "watch REG | watch lds[ADDR] | watch lds[LO:HI] | watch global[ADDR] | watch *(u32*)ADDR",
+         "stop when a write to REG (current wave), LDS or global bytes is scheduled, and when it lands",
          "`watch v1` stops twice for a load: when the load issues (write scheduled, with the\n"
          "cycle it lands) and when the data arrives. lds[ADDR] watches the dword at ADDR,\n"
-         "lds[LO:HI] the bytes LO..HI-1 (any wave, LDS DMA included).", complete="regs")
+         "lds[LO:HI] the bytes LO..HI-1 (any wave, LDS DMA included). global[ADDR] (or\n"
+         "global[LO:HI], gdb's *(u32*)ADDR, *(u64*)ADDR...) watches global memory: stores and\n"
+         "atomics of any wave; ADDR may be a buffer name plus an offset (`watch global[C+8]`).\n"
+         "A hit on LDS or global memory names the wave that wrote and its instruction.", complete="regs")
 def cmd_watch(s: Session, arg: str, fmt) -> str:
     if not arg:
         raise CommandError("watch what? e.g. `watch v1`, `watch s[0:1]`, `watch lds[0x40]`")
+    mem = _global_watch(s, arg)
+    if mem is not None:
+        lo, hi = mem
+        buf = s.sim.memory.find(lo)
+        if buf is None or hi > buf.end:
+            raise CommandError(f"global range [0x{lo:x}, 0x{hi:x}) is not inside one buffer")
+        where = f"{buf.name}+0x{lo - buf.base:x}"
+        text = f"global[0x{lo:x}]" if hi == lo + 4 else f"global[0x{lo:x}:0x{hi:x}]"
+        wp = Watchpoint(s.new_number(), f"{text} <{where}>", mem=(lo, hi))
+        notes = s.add_watchpoint(wp)
+        return "\n".join([wp.describe()] + notes)
     m = _LDS_WATCH.match(arg)
     if m:
         lo = _int_expr(s, m.group(1), "the LDS address")
@@ -388,6 +446,24 @@ def cmd_print(s: Session, arg: str, fmt) -> str:
     arg, fmt = _split_format(arg, fmt)
     if not arg:
         raise CommandError("print what? e.g. `p v5`, `p/f v[4:7]`, `p s[0:1]`, `p exec`")
+    return show_value(s, arg, fmt)
+
+
+def display_text(s: Session) -> str:
+    """The `display` expressions, shown after every stop as gdb does (`N: EXPR = value`)."""
+    rows = []
+    for n, text, fmt in s.displays:
+        try:
+            value = show_value(s, text, fmt)
+        except (CommandError, exprmod.ExprError, views.ViewError, ValueError) as e:
+            value = f"{text} = <cannot show: {e}>"
+        rows.append(f"{n}: {value}")
+    return "\n".join(rows)
+
+
+def show_value(s: Session, arg: str, fmt) -> str:
+    """What `print ARG` shows (also each `display` after a stop)."""
+    arg = exprmod.strip_dollars(arg)
     m = _MFMA.match(arg)
     if m:
         return _print_mfma(s, m.group(1), m.group(2).upper(), m.group(3), fmt)
@@ -445,23 +521,46 @@ def _print_mfma(s: Session, reg_text: str, operand: str, mnemonic: str, fmt) -> 
     title = (f"{operand} of {info.name} in {ref.name} (wave {s.wave}): {b} block{'s' if b != 1 else ''} of "
              f"{r} x {c} {info.operand_type(operand)} (rows {names[0]}, columns {names[1]})")
     init = ref.initialised(s.wave_state)
+    known = None
     if not init.all():
-        title += f"\n(note: {int((~init).sum())} register lanes were never written and hold poison)"
-    return views.format_matrix(mat, title, fmt)
+        title += f"\n(note: {int((~init).sum())} register lanes were never written and hold poison: shown as ?)"
+        # the same layout applied to all-ones/zero words: an element is known when every bit of it
+        # comes from a written lane (all-ones bits unpack to a non-zero value or NaN, zeros to 0)
+        marks = mfma.unpack(info, operand, np.where(init, np.uint32(0xFFFFFFFF), np.uint32(0)))
+        with np.errstate(invalid="ignore"):
+            known = np.asarray(marks).astype(np.float64) != 0
+    return views.format_matrix(mat, title, fmt, known=known)
 
 
-@command("x", (), "x lds ADDR [COUNT] [/FMT] | x global ADDR|BUFFER[+OFF] [COUNT] [/FMT]",
-         "examine COUNT dwords (default 4) of LDS or global memory",
+@command("x", (), "x lds ADDR [COUNT] [/FMT] | x global ADDR|BUFFER[+OFF] [COUNT] [/FMT] | x/NSF ADDR",
+         "examine COUNT dwords (default 4) of LDS or global memory; gdb's x/4wx too",
          "ADDR is a number or an expression (`x lds m0`, `x global s[4:5]+16`); for global\n"
          "memory a buffer name from the setup works too (`x global A+0x40 8 /f`).\n"
+         "gdb's form: x/NSF [lds|global] ADDR, N units of size S (b 1, h 2, w 4, g 8 bytes) in format F\n"
+         "(x hex, d signed, u unsigned, f float, t binary): `x/4wx lds 0x100`, `x/2gx A+8`, `x/8hf 0x100`.\n"
+         "A bare address is global memory when it lies in a buffer (or names one), else LDS.\n"
          "FMT: " + views.FORMAT_HELP + ".")
 def cmd_x(s: Session, arg: str, fmt) -> str:
+    gdb = _gdb_format(fmt)
+    if gdb is not None:
+        fmt = None
     arg, fmt = _split_format(arg, fmt)
     parts = arg.split(None, 1)
-    if not parts or parts[0].lower() not in ("lds", "global", "g", "mem"):
-        raise CommandError("x lds ADDR [COUNT] or x global ADDR [COUNT]")
-    space = "lds" if parts[0].lower() == "lds" else "global"
-    rest = parts[1].strip() if len(parts) > 1 else ""
+    if not parts:
+        raise CommandError("x lds ADDR [COUNT] or x global ADDR [COUNT] (or gdb's x/4wx ADDR)")
+    if parts[0].lower() in ("lds", "global", "g", "mem"):
+        space = "lds" if parts[0].lower() == "lds" else "global"
+        rest = parts[1].strip() if len(parts) > 1 else ""
+    else:  # a bare address: global memory when it is in a buffer (or names one), else LDS
+        rest = arg.strip()
+        space = "lds"
+        try:
+            if s.sim.memory.find(_global_address(s, rest)) is not None:
+                space = "global"
+        except CommandError:
+            pass
+    if gdb is not None:
+        return _examine_gdb(s, space, rest, *gdb)
     if not rest:
         raise CommandError(f"x {space} needs an address")
     tokens = rest.rsplit(None, 1)
@@ -495,6 +594,71 @@ def cmd_x(s: Session, arg: str, fmt) -> str:
     if addr + nbytes > buf.end:
         text += f"\n(buffer '{buf.name}' ends at 0x{buf.end:x})"
     return text
+
+
+_GDB_SIZES = {"b": 1, "h": 2, "w": 4, "g": 8}
+
+
+def _gdb_format(fmt: str | None) -> tuple[int, int, str] | None:
+    """gdb's `x/NSF` (count, size b/h/w/g, format x/d/u/f/t, letters in any order) as
+    (count, bytes, format); None for this project's own formats (`/x`, `/f16`...)."""
+    if not fmt or fmt.lower() in views.FORMATS or fmt.lower() == "d":
+        return None
+    m = re.fullmatch(r"(\d*)([bhwgxdutf]*)", fmt.lower())
+    if not m or sum(c in _GDB_SIZES for c in m.group(2)) > 1 or sum(c in "xdutf" for c in m.group(2)) > 1:
+        raise CommandError(f"unknown format '/{fmt}' (gdb's /COUNT SIZE FORMAT: sizes b h w g, formats "
+                           f"x d u f t, e.g. x/4wx; or {views.FORMAT_HELP})")
+    count = int(m.group(1)) if m.group(1) else 1
+    if count < 1:
+        raise CommandError("the count must be at least 1")
+    size = next((_GDB_SIZES[c] for c in m.group(2) if c in _GDB_SIZES), 4)
+    form = next((c for c in m.group(2) if c in "xdutf"), "x")
+    if form == "f" and size == 1:
+        raise CommandError("/f needs a size of h (f16), w (f32) or g (f64), not b")
+    return min(count, 4096), size, form
+
+
+def _examine_gdb(s: Session, space: str, addr_text: str, count: int, size: int, form: str) -> str:
+    """`x/4wx ADDR`: COUNT units of SIZE bytes in FORMAT, gdb's rows (8 bytes or halves, 4 words,
+    2 giants per row), each row headed by its address (and buffer offset for global memory)."""
+    if not addr_text:
+        raise CommandError(f"x/{count}{'bhwg'[[1, 2, 4, 8].index(size)]}{form} needs an address")
+    nbytes = count * size
+    if space == "lds":
+        addr = _int_expr(s, addr_text, "the LDS address")
+        mem = s.sim.lds.data
+        if addr < 0 or addr >= len(mem):
+            raise CommandError(f"LDS address 0x{addr:x} is outside the LDS (0x0..0x{len(mem) - 1:x})")
+        data, label, end_note = mem[addr:min(len(mem), addr + nbytes)], None, ""
+    else:
+        addr = _global_address(s, addr_text)
+        buf = s.sim.memory.find(addr)
+        if buf is None:
+            raise CommandError(f"0x{addr:x} is not in any buffer")
+        data = buf.data[addr - buf.base:min(buf.end, addr + nbytes) - buf.base]
+        label = (lambda a: f"{buf.name}+0x{a - buf.base:x}")
+        end_note = f"\n(buffer '{buf.name}' ends at 0x{buf.end:x})" if addr + nbytes > buf.end else ""
+    data = np.asarray(data, np.uint8)[:len(data) // size * size]
+    kind = {"x": "u", "u": "u", "t": "u", "d": "i", "f": "f"}[form]
+    values = data.view(f"<{kind}{size}")
+    texts = []
+    for v in values:
+        if form == "x":
+            texts.append(f"0x{int(v):0{2 * size}x}")
+        elif form == "t":
+            texts.append(f"{int(v):0{8 * size}b}")
+        elif form == "f":
+            texts.append(f"{float(v):.7g}" if size < 8 else f"{float(v):.15g}")
+        else:
+            texts.append(str(int(v)))
+    per_row = {1: 8, 2: 8, 4: 4, 8: 2}[size]
+    width = max((len(t) for t in texts), default=0)
+    rows = []
+    for k in range(0, len(texts), per_row):
+        a = addr + k * size
+        name = f" <{label(a)}>" if label else ""
+        rows.append(f"0x{a:x}{name}: " + " ".join(t.rjust(width) for t in texts[k:k + per_row]))
+    return "\n".join(rows) + end_note
 
 
 def _global_address(s: Session, text: str) -> int:
@@ -556,17 +720,22 @@ def cmd_hazards(s: Session, arg: str, fmt) -> str:
          "state of every wave, stop points, scalar registers, time-travel cost, source lines, symbols",
          "info waves: each wave's PC, state (ready/waiting and why/barrier/done), counters\n"
          "info breakpoints: breakpoints and watchpoints with their hit counts\n"
-         "info registers: the scalar registers written so far, vcc, exec, m0, scc\n"
+         "info registers [REG...]: the scalar registers written so far, vcc, exec, m0, scc; or the\n"
+         "  registers named (`info registers v2 $s0`), shown as print shows them\n"
+         "info display: the display expressions\n"
          "info snapshots: how many snapshots, their memory, and what steps/restores cost\n"
          "info line N (or FILE:N): the instructions line N assembles to, as executed, and where the PC is\n"
          "info symbol [NAME]: the value of a .set/= symbol (all of them without NAME) and where it was set",
          complete="info")
 def cmd_info(s: Session, arg: str, fmt) -> str:
     subs = {"waves": _info_waves, "breakpoints": _info_breakpoints, "watchpoints": _info_breakpoints,
-            "registers": _info_registers, "snapshots": _info_snapshots}
+            "registers": _info_registers, "snapshots": _info_snapshots, "display": _info_display}
     with_arg = {"line": _info_line, "symbol": _info_symbol}
     word, _, rest = (arg.strip().partition(" ") if arg else ("", "", ""))
     word = word.lower()
+    if rest.strip() and word in ("r", "reg", "regs", "register", "registers", "all-registers"):
+        # `info registers v2 $s0 exec`: the named registers, each as `print` shows it
+        return "\n".join(show_value(s, r, None) for r in rest.split())
     if word in with_arg:
         return with_arg[word](s, rest.strip())
     hits = [k for k in subs if k.startswith(word)] if word else []
@@ -619,6 +788,12 @@ def _info_symbol(s: Session, name: str) -> str:
     if name not in values:
         raise CommandError(f"no symbol '{name}'{suggest(name, values)}")
     return row(name)
+
+
+def _info_display(s: Session) -> str:
+    if not s.displays:
+        return "No display expressions."
+    return "\n".join(f"{n}: {text}" + (f" /{fmt}" if fmt else "") for n, text, fmt in s.displays)
 
 
 def _info_waves(s: Session) -> str:
@@ -683,13 +858,244 @@ def cmd_back(s: Session, arg: str, fmt) -> str:
     return note + s.goto(target)
 
 
-@command("reverse-cycle", ("rc",), "reverse-cycle [N]", "go back N cycles (time travel; default 1)")
+@command("reverse-cycle", ("rcy",), "reverse-cycle [N]", "go back N cycles (time travel; default 1)",
+         "Short form `rcy`. (Before gdb parity `rc` meant this; `rc` is now reverse-continue, as in gdb.)")
 def cmd_reverse_cycle(s: Session, arg: str, fmt) -> str:
     n = _count(arg)
     target = max(0, s.now - n)
     if target == s.now:
         return "Already at the start."
     return s.goto(s.tm.position_at(target), target)
+
+
+# ---------------------------------------------------------------------- gdb's stop-point management
+
+@command("tbreak", ("tb",), "tbreak LINE|LABEL | tbreak if EXPR",
+         "a breakpoint that is deleted after it first stops",
+         "As `break` (a condition too: `tbreak 30 if s0 == 1`), but deleted after its first stop, as in gdb.",
+         complete="lines")
+def cmd_tbreak(s: Session, arg: str, fmt) -> str:
+    return _make_break(s, arg, temporary=True)
+
+
+def _points(s: Session, arg: str) -> list:
+    """Breakpoints/watchpoints named by number (all of them without numbers)."""
+    everything = list(s.breakpoints) + list(s.watchpoints)
+    if not arg.strip():
+        return everything
+    out = []
+    for word in arg.replace(",", " ").split():
+        if not word.isdigit():
+            raise CommandError(f"'{word}' is not a breakpoint number (see `info breakpoints`)")
+        hit = [p for p in everything if p.number == int(word)]
+        if not hit:
+            raise CommandError(f"no breakpoint or watchpoint number {word}")
+        out += hit
+    return out
+
+
+def _enable(s: Session, arg: str, on: bool) -> str:
+    points = _points(s, arg)
+    for p in points:
+        p.enabled = on
+    if on:
+        s._resync_points()  # a re-enabled watchpoint compares against the value it has now
+    verb = "Enabled" if on else "Disabled"
+    return f"{verb} {', '.join(str(p.number) for p in points)}." if points else "No breakpoints or watchpoints."
+
+
+@command("disable", ("dis", "disa"), "disable [N...]",
+         "keep breakpoints/watchpoints N but do not stop at them (all without N)")
+def cmd_disable(s: Session, arg: str, fmt) -> str:
+    return _enable(s, arg, False)
+
+
+@command("enable", ("en",), "enable [N...]", "stop at breakpoints/watchpoints N again (all without N)")
+def cmd_enable(s: Session, arg: str, fmt) -> str:
+    return _enable(s, arg, True)
+
+
+def _set_condition(s: Session, point, text: str) -> None:
+    if not text:
+        point.condition, point.condition_text = None, ""
+        return
+    node = exprmod.parse(text)
+    exprmod.evaluate(node, s.env(point.wave if getattr(point, "wave", None) is not None else s.wave))
+    point.condition, point.condition_text = node, text
+
+
+@command("condition", ("cond",), "condition N [EXPR]",
+         "stop at breakpoint/watchpoint N only when EXPR holds (no EXPR: always)",
+         "EXPR is evaluated on the wave that arrives (a watchpoint: its wave, or the current one for\n"
+         "memory), in the `break if` language: `condition 1 s0 == 1`, `condition 2 $v1[0] > 4`.")
+def cmd_condition(s: Session, arg: str, fmt) -> str:
+    word, _, text = arg.strip().partition(" ")
+    if not word:
+        raise CommandError("condition N [EXPR]: which breakpoint?")
+    point = _points(s, word)[0]
+    _set_condition(s, point, text.strip())
+    if not point.condition_text:
+        return f"Breakpoint {point.number} now unconditional."
+    return f"Breakpoint {point.number} stops only if {point.condition_text}."
+
+
+# ---------------------------------------------------------------------- display
+
+@command("display", ("disp",), "display[/FMT] [EXPR]",
+         "show EXPR (a register or expression) after every stop; no EXPR: show them all now",
+         "Each display has a number (`undisplay N` removes it); formats as for print.", complete="regs")
+def cmd_display(s: Session, arg: str, fmt) -> str:
+    arg, fmt = _split_format(arg, fmt)
+    if not arg:
+        return display_text(s) if s.displays else "No display expressions."
+    text = show_value(s, arg, fmt)  # an error here refuses the display, as gdb does for a bad one
+    s._display_number += 1
+    s.displays.append((s._display_number, arg, fmt))
+    return f"{s._display_number}: {text}"
+
+
+@command("undisplay", ("undisp",), "undisplay [N...]", "stop showing display N (all without N)")
+def cmd_undisplay(s: Session, arg: str, fmt) -> str:
+    if not arg.strip():
+        n = len(s.displays)
+        s.displays.clear()
+        return f"Deleted {n} display{'s' if n != 1 else ''}."
+    for word in arg.replace(",", " ").split():
+        if not word.isdigit() or not any(d[0] == int(word) for d in s.displays):
+            raise CommandError(f"no display number {word} (`display` lists them)")
+        s.displays = [d for d in s.displays if d[0] != int(word)]
+    return f"Deleted display {arg.strip()}."
+
+
+# ---------------------------------------------------------------------- restart, finish, reverse runs
+
+@command("run", ("r",), "run", "restart the program from the beginning and run to the first stop",
+         "Goes back to launch (exact: the first snapshot) and continues; breakpoints, watchpoints\n"
+         "and displays stay.")
+def cmd_run(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("run takes no argument (the launch setup comes from the file's header)")
+    s.goto(0)
+    return f"Starting program: {s.kernel.program.file}\n" + s.run(Goal("continue"))
+
+
+@command("start", (), "start", "restart the program and stop at its first instruction")
+def cmd_start(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("start takes no argument")
+    start = s.now
+    s.goto(0)
+    return (f"Starting program: {s.kernel.program.file}\ncycle {start} -> {s.now} ({s.now - start:+d})\n"
+            + s.where())
+
+
+_CALLS = ("s_swappc_b64", "s_call_b64")
+
+
+def _call_depth(s: Session, w: int) -> tuple[int, int | None]:
+    """How many calls the wave is inside (calls minus s_setpc_b64 returns it issued), and the
+    instruction index of the innermost open call."""
+    stack: list[int] = []
+    for r in probe.records(s.sim):
+        if r.wave != w:
+            continue
+        m = s.kernel.instructions[r.index].mnemonic
+        if m in _CALLS:
+            stack.append(r.index)
+        elif m == "s_setpc_b64" and stack:
+            stack.pop()
+    return len(stack), (stack[-1] if stack else None)
+
+
+@command("finish", ("fin",), "finish",
+         "run until the current call returns (its s_setpc_b64); at top level: to s_endpgm",
+         "A call is an s_swappc_b64 or s_call_b64 the wave issued; its return is the s_setpc_b64 that\n"
+         "closes it. At top level there is nothing to return from, so the wave runs to its s_endpgm\n"
+         "(stopping earlier at a breakpoint, watchpoint or hazard).")
+def cmd_finish(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("finish takes no argument")
+    ended = s.ended_text()
+    if ended:
+        return ended
+    _require_live_wave(s)
+    w = s.wave
+    depth, call = _call_depth(s, w)
+    if depth == 0:
+        head = f"finish: wave {w} is at top level (in no call): running to its s_endpgm."
+
+        def after(ss: Session, res) -> str | None:
+            return "" if probe.is_done(ss.sim, w) else None
+    else:
+        head = f"Run till exit from the call at {s.kernel.written_at(call)}"
+        start = probe.issued(s.sim, w)
+
+        def after(ss: Session, res) -> str | None:
+            if probe.is_done(ss.sim, w):
+                return f"wave {w} ended inside the call."
+            for ww, idx, _ in res.issues:
+                if ww == w and ss.kernel.instructions[idx].mnemonic == "s_setpc_b64" and \
+                        probe.issued(ss.sim, w) > start and _call_depth(ss, w)[0] < depth:
+                    return f"Returned from the call (s_setpc_b64 at {ss.kernel.written_at(idx)})."
+            return None
+    return head + "\n" + s.run(Goal("finish", after))
+
+
+@command("reverse-continue", ("rc",), "reverse-continue",
+         "run backwards to the most recent breakpoint, watchpoint or hazard stop (or the start)",
+         "Replays the run from launch with the stop points as they are now, and goes to the last\n"
+         "position before this one where one of them stops (the same place a forward `continue`\n"
+         "would have stopped). `rc` was reverse-cycle before gdb parity; that is `rcy` now.")
+def cmd_reverse_continue(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("reverse-continue takes no argument")
+    here = s.tm.tick
+    if here == 0:
+        return "Already at the start."
+    start_cycle = s.now
+    hits = s.scan_stops(here)
+    if not hits:
+        s.goto(0)
+        return (f"No breakpoint or watchpoint stops before this point: back at the start.\n"
+                f"cycle {start_cycle} -> {s.now} ({s.now - start_cycle:+d})\n" + s.where())
+    tick, reasons, wave, numbers = hits
+    s.goto(tick)
+    s.wave = wave
+    s.hit_numbers = numbers
+    s._drop_temporary()
+    return "\n".join([r for r in reasons if r] + [f"cycle {start_cycle} -> {s.now} ({s.now - start_cycle:+d})",
+                                                   s.where()])
+
+
+@command("reverse-next", ("rn",), "reverse-next",
+         "go back to where `next` would have started to arrive here (over a whole loop)",
+         "The reverse of `next`: the earliest earlier stop of the current wave from which `next`\n"
+         "ends here, so after a loop it goes back to the loop's branch before its first repeat.\n"
+         "Where no such stop exists it goes back one instruction (as `reverse-step`).")
+def cmd_reverse_next(s: Session, arg: str, fmt) -> str:
+    if arg:
+        raise CommandError("reverse-next takes no argument (use `back N`)")
+    w = s.wave
+    tm = s.tm
+    here_pure = s.now == tm.clock_after(tm.tick)
+    ticks = [t for t in tm.wave_issue_ticks(w) if t < tm.tick or (t == tm.tick and not here_pure)]
+    recs = [r for r in probe.records(s.sim) if r.wave == w]
+    if not ticks:
+        return "Already at the start." if tm.tick == 0 else s.goto(0)
+    current = s.wave_state.pc if not s.wave_state.done else len(s.kernel.instructions)
+    # positions before now: launch (PC of the first issue) and after each issue (PC of the next one)
+    marks = [0] + list(ticks)
+    pcs = [recs[0].index] + [recs[j + 1].index if j + 1 < len(recs) else current for j in range(len(ticks))]
+    best, highest = None, -1
+    for mark, pc in zip(reversed(marks), reversed(pcs)):
+        if highest >= current:
+            break
+        if pc < current and highest <= pc:
+            best = mark
+        highest = max(highest, pc)
+    if best is None:
+        best = marks[-1]
+    return s.goto(best)
 
 
 # ---------------------------------------------------------------------- settings, help
@@ -742,6 +1148,8 @@ def cmd_help(s: Session, arg: str, fmt) -> str:
     for c in COMMANDS:
         short = f" [{', '.join(c.aliases[:2])}]" if c.aliases else ""
         rows.append(f"  {brief(c):<{width}}  {c.summary}{short}")
+    rows.append("gdb names: `rc` is reverse-continue and `rn` reverse-next, as in gdb (reverse-cycle is `rcy`); "
+                "$v2, $exec, $pc work wherever v2, exec, pc do.")
     rows.append("Empty line repeats the last command (interactive). Ctrl-C interrupts a run; Ctrl-D exits.")
     return "\n".join(rows)
 

@@ -209,8 +209,14 @@ def _depth(node: Node) -> int:
 
 
 def parse(text: str) -> Node:
-    """Parse an expression; ExprError with a column on malformed input."""
-    return _Parser(text).parse()
+    """Parse an expression; ExprError with a column on malformed input. gdb's `$v2`, `$exec`,
+    `$pc` name the same things as `v2`, `exec`, `pc` (fingers trained on gdb type the `$`)."""
+    return _Parser(strip_dollars(text)).parse()
+
+
+def strip_dollars(text: str) -> str:
+    """`$v2 + $s0` -> `v2 + s0`: gdb's register syntax, accepted everywhere a register is."""
+    return re.sub(r"\$(?=[A-Za-z_])", "", text)
 
 
 # ------------------------------------------------------------------ evaluation

@@ -50,6 +50,7 @@ class Effect:
     lds: tuple  # ((lo, hi), ...) byte ranges of LDS it writes
     producer: int | None  # instruction index, when known
     kind: str = "write"  # write | load | lds-write | lds-dma | store ...
+    mem: tuple = ()  # ((lo, hi), ...) global memory byte ranges it writes (stores, atomics)
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,29 @@ def _memop_lds_writes(memop) -> tuple:
     return tuple((a, b) for a, b in merged)
 
 
+def _memop_mem_writes(memop) -> tuple:
+    """Global byte ranges a store or atomic writes (merged); () for loads and LDS operations."""
+    name = type(memop).__name__
+    if name not in ("GlobalStore", "GlobalAtomic", "ScalarAtomic", "ScalarStore"):
+        return ()
+    addrs = getattr(memop, "addrs", None)
+    if addrs is None:
+        return ()
+    data = getattr(memop, "data", None)
+    size = data.shape[1] if name == "GlobalStore" and data is not None and data.ndim == 2 else \
+        int(getattr(memop, "width", 4) or 4)
+    ranges = sorted((int(a), int(a) + size) for a in np.asarray(addrs).reshape(-1))
+    if not ranges:
+        return ()
+    merged = [list(ranges[0])]
+    for lo, hi in ranges[1:]:
+        if lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    return tuple((a, b) for a, b in merged)
+
+
 def _memop_kind(memop) -> str:
     name = type(memop).__name__
     return {"LdsDma": "lds-dma", "LdsWrite": "lds-write", "LdsAtomic": "lds-atomic", "LdsRead": "lds-read",
@@ -243,7 +267,7 @@ def effects(sim) -> list[Effect]:
             memop = payload[0] if isinstance(payload, tuple) else payload
             index = payload[1] if isinstance(payload, tuple) and len(payload) > 1 else None
             out.append(Effect(seq, cycle, wave, frozenset(_memop_regs(memop)), _memop_lds_writes(memop), index,
-                              _memop_kind(memop)))
+                              _memop_kind(memop), _memop_mem_writes(memop)))
     return out
 
 

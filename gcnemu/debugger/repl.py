@@ -16,7 +16,8 @@ from typing import Iterable
 from .commands import COMMANDS, lookup
 from .session import SETTINGS_HELP, CommandError, Session
 
-REPEATABLE = frozenset({"step", "next", "cycle", "continue", "back", "reverse-cycle", "list"})
+REPEATABLE = frozenset({"step", "next", "cycle", "continue", "back", "reverse-cycle", "list", "reverse-continue",
+                        "reverse-next", "finish"})
 HISTORY_FILE = os.path.join(os.path.expanduser("~"), ".gcnemu_step_history")
 
 
@@ -26,7 +27,7 @@ def _words_for(session: Session, kind: str, word: str, before: str) -> list[str]
     if kind == "commands":
         return [c.name for c in COMMANDS]
     if kind == "info":
-        return ["waves", "breakpoints", "registers", "snapshots"]
+        return ["waves", "breakpoints", "registers", "snapshots", "display", "line", "symbol"]
     if kind == "set":
         if len(before.split()) <= 1:
             return list(SETTINGS_HELP)

@@ -43,12 +43,24 @@ class Breakpoint:
     truth: dict = field(default_factory=dict)  # wave -> last truth value (cond)
     # kind 'line': every instruction it stops at (a macro/.rept body line has one per instantiation)
     indices: frozenset = frozenset()
+    temporary: bool = False  # `tbreak`: deleted after its first stop
+    enabled: bool = True  # `disable N` keeps the breakpoint but skips it
+    condition: exprmod.Node | None = None  # `condition N EXPR`: stop only where EXPR holds
+    condition_text: str = ""
 
     def __post_init__(self) -> None:
         if self.index is not None and not self.indices:
             self.indices = frozenset((self.index,))
 
     def describe(self, kernel) -> str:
+        text = self._where(kernel)
+        if self.temporary:
+            text = "Temporary b" + text[1:]
+        if self.condition_text:
+            text += f" (stop only if {self.condition_text})"
+        return text if self.enabled else text + " [disabled]"
+
+    def _where(self, kernel) -> str:
         if self.kind == "line":
             ins = kernel.instructions[self.index]
             many = f" ({len(self.indices)} instances: a macro or .rept body line)" if len(self.indices) > 1 else ""
@@ -77,22 +89,36 @@ class Watchpoint:
     hits: int = 0
     tracked: dict = field(default_factory=dict)  # seq -> Effect scheduled and not landed
     value: bytes = b""
+    mem: tuple[int, int] | None = None  # global memory byte range [lo, hi)
+    enabled: bool = True
+    condition: exprmod.Node | None = None
+    condition_text: str = ""
+    temporary: bool = False
 
     def read(self, sim) -> bytes:
         if self.ref is not None:
             return self.ref.read(sim.wave(self.wave)).tobytes()
+        if self.mem is not None:
+            lo, hi = self.mem
+            buf = sim.memory.find(lo)
+            return buf.data[lo - buf.base:hi - buf.base].tobytes()
         lo, hi = self.lds
         return sim.lds.data[lo:hi].tobytes()
 
     def touches(self, e: probe.Effect) -> bool:
         if self.ref is not None:
             return e.wave == self.wave and any(r in e.regs for r in self.ref.slots())
+        if self.mem is not None:
+            lo, hi = self.mem
+            return any(a < hi and lo < b for a, b in e.mem)
         lo, hi = self.lds
         return any(a < hi and lo < b for a, b in e.lds)
 
     def describe(self) -> str:
         where = f" of wave {self.wave}" if self.ref is not None else ""
-        return f"Watchpoint {self.number}: {self.text}{where}"
+        cond = f" (stop only if {self.condition_text})" if self.condition_text else ""
+        off = "" if self.enabled else " [disabled]"
+        return f"Watchpoint {self.number}: {self.text}{where}{cond}{off}"
 
 
 # ---------------------------------------------------------------------- run goals
@@ -134,6 +160,9 @@ class Session:
         self.quit_requested = False
         self.failed_commands = 0
         self._interrupt = False
+        self.hit_numbers: list[int] = []  # stop points that fired in the last check (tbreak deletes its own)
+        self.displays: list[tuple[int, str, str | None]] = []  # `display`: (number, expression, format)
+        self._display_number = 0
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -303,8 +332,8 @@ class Session:
         self._interrupt = False
         stopped_by: list[str] = []
         sim, tm = self.sim, self.tm
-        line_bps = {i for b in self.breakpoints if b.kind == "line" for i in b.indices}
-        has_cond = any(b.kind == "cond" for b in self.breakpoints)
+        line_bps = {i for b in self.breakpoints if b.kind == "line" and b.enabled for i in b.indices}
+        has_cond = any(b.kind == "cond" and b.enabled for b in self.breakpoints)
         t0 = time.perf_counter()
         deadline = t0 + self.timeout if self.timeout else None
         steps = 0
@@ -335,8 +364,10 @@ class Session:
                     stopped_by.append("")
             if has_cond or (line_bps and res.issues):
                 stopped_by.extend(self._check_breakpoints(res))
+                self._drop_temporary()
             if self.watchpoints:
                 stopped_by.extend(self._check_watchpoints())
+                self._drop_temporary()
             reason = goal.after(self, res)
             if reason is not None:
                 stopped_by.append(reason)
@@ -380,9 +411,16 @@ class Session:
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ stop checks
+    def _drop_temporary(self) -> None:
+        """A `tbreak` that fired is deleted, as in gdb."""
+        if self.hit_numbers:
+            gone = set(self.hit_numbers)
+            self.breakpoints = [b for b in self.breakpoints if not (b.temporary and b.number in gone)]
+            self.hit_numbers = []
+
     def _check_breakpoints(self, res: probe.TickResult) -> list[str]:
         reasons = []
-        line_bps = [b for b in self.breakpoints if b.kind == "line"]
+        line_bps = [b for b in self.breakpoints if b.kind == "line" and b.enabled]
         if line_bps and res.issues:
             hit_waves = []
             for w, _, _ in res.issues:
@@ -390,14 +428,16 @@ class Session:
                 if st.done:
                     continue
                 for bp in line_bps:
-                    if st.pc in bp.indices:
+                    if st.pc in bp.indices and self._holds(bp.condition, w):
                         bp.hits += 1
-                        reasons.append(f"Breakpoint {bp.number}, wave {w} at {self.kernel.written_at(st.pc)}")
+                        what = "Temporary breakpoint" if bp.temporary else "Breakpoint"
+                        reasons.append(f"{what} {bp.number}, wave {w} at {self.kernel.written_at(st.pc)}")
                         hit_waves.append(w)
+                        self.hit_numbers.append(bp.number)
             if hit_waves and self.wave not in hit_waves:
                 self.wave = hit_waves[0]
                 reasons.append(f"[switching to wave {self.wave}]")
-        for bp in [b for b in self.breakpoints if b.kind == "cond"]:
+        for bp in [b for b in self.breakpoints if b.kind == "cond" and b.enabled]:
             fired = []
             for w in range(len(self.sim.engine.waves)):
                 try:
@@ -406,11 +446,12 @@ class Session:
                     self.breakpoints.remove(bp)
                     reasons.append(f"Breakpoint {bp.number} (if {bp.text}) deleted: {e}")
                     break
-                if now and not bp.truth.get(w, False):
+                if now and not bp.truth.get(w, False) and self._holds(bp.condition, w):
                     fired.append(w)
                 bp.truth[w] = now
             if fired:
                 bp.hits += 1
+                self.hit_numbers.append(bp.number)
                 reasons.append(f"Breakpoint {bp.number}, {bp.text} became true on wave "
                                f"{', '.join(map(str, fired))}")
                 if self.wave not in fired:
@@ -425,27 +466,52 @@ class Session:
         effects = probe.effects(self.sim)
         live = {e.seq for e in effects}
         for wp in self.watchpoints:
+            if not wp.enabled:
+                continue
             landed = [e for seq, e in wp.tracked.items() if seq not in live]
             for e in landed:
                 del wp.tracked[e.seq]
             new_value = wp.read(self.sim)
-            if landed:
+            cond_wave = wp.wave if wp.wave is not None else self.wave
+            stop = self._holds(wp.condition, cond_wave)
+            if landed and stop:
                 e = landed[-1]
                 wp.hits += 1
+                self.hit_numbers.append(wp.number)
                 reasons.append(f"Watchpoint {wp.number} ({wp.text}): written at cycle {e.cycle} by "
-                               f"{self._effect_source(e)}\n" + self._change_text(wp, wp.value, new_value))
-            elif new_value != wp.value:
+                               f"{self._writer(wp, e)}\n" + self._change_text(wp, wp.value, new_value))
+            elif new_value != wp.value and stop:
                 wp.hits += 1
+                self.hit_numbers.append(wp.number)
                 reasons.append(f"Watchpoint {wp.number} ({wp.text}): changed\n"
                                + self._change_text(wp, wp.value, new_value))
             wp.value = new_value
             for e in effects:
                 if e.seq not in wp.tracked and e.cycle > self.now and wp.touches(e):
                     wp.tracked[e.seq] = e
+                    if not stop:
+                        continue
                     wp.hits += 1
+                    self.hit_numbers.append(wp.number)
                     reasons.append(f"Watchpoint {wp.number} ({wp.text}): write scheduled by "
-                                   f"{self._effect_source(e)}, lands @{e.cycle} (in {e.cycle - self.now})")
+                                   f"{self._writer(wp, e)}, lands @{e.cycle} (in {e.cycle - self.now})")
         return reasons
+
+    def _writer(self, wp: Watchpoint, e: probe.Effect) -> str:
+        """Who writes a watched location: memory (LDS, global) is shared by the waves, so
+        the wave is named too; a register belongs to the watched wave."""
+        src = self._effect_source(e)
+        return src if wp.ref is not None else f"wave {e.wave}, {src}"
+
+    def _holds(self, node, wave: int) -> bool:
+        """A stop point's `condition N EXPR` on `wave` (true without a condition). An
+        expression that cannot be evaluated there counts as true: the stop shows why."""
+        if node is None:
+            return True
+        try:
+            return exprmod.truth(node, self.env(wave))
+        except exprmod.ExprError:
+            return True
 
     def _change_text(self, wp: Watchpoint, old: bytes, new: bytes) -> str:
         o = np.frombuffer(old + b"\0" * (-len(old) % 4), "<u4")
@@ -471,6 +537,40 @@ class Session:
         return f"    old: {old_t}\n    new: {new_t}"
 
     # ------------------------------------------------------------------ time travel
+    def scan_stops(self, before: int):
+        """The last position before `before` at which a stop point (or a hazard, with
+        stop-on-hazard) stops a forward run: (tick, reasons, wave, numbers fired), or None.
+
+        Replays from launch with the stop points as they are now; hit counts and the current
+        wave are left as they were (the caller goes to the position found)."""
+        hits_before = {id(p): p.hits for p in self.breakpoints + self.watchpoints}
+        wave_before = self.wave
+        self.tm.goto(0)
+        self._resync_points()
+        found = None
+        while self.tm.tick < before - 1 and not self.tm.ended:
+            res = self.tm.step()
+            reasons: list[str] = []
+            self.hit_numbers = []
+            if res.hazards and self.stop_on_hazard:
+                reasons += ["Hazard:\n" + views.format_hazard(self.sim, g[0]) for g in group_hazards(res.hazards)]
+            if self.breakpoints:
+                reasons += self._check_breakpoints(res)
+            if self.watchpoints:
+                reasons += self._check_watchpoints()
+            if reasons:
+                found = (self.tm.tick, reasons, self.wave, list(self.hit_numbers))
+                self.wave = wave_before
+        for p in self.breakpoints + self.watchpoints:
+            p.hits = hits_before.get(id(p), p.hits)
+        self.hit_numbers = []
+        if found is not None:
+            for p in self.breakpoints + self.watchpoints:
+                if p.number in found[3]:
+                    p.hits += 1
+        self.wave = wave_before
+        return found
+
     def goto(self, tick: int, cycle: int | None = None) -> str:
         """Go back to engine position `tick` (clock at `cycle`, default: right after that step),
         then re-sync stop points with the state found there."""

@@ -260,8 +260,10 @@ def format_memory(base: int, data: np.ndarray, fmt: str | None, label=None, per_
 # ---------------------------------------------------------------------- matrices
 
 def format_matrix(mat: np.ndarray, title: str, fmt: str | None, width: int = 100, row_name="row",
-                  col_name="col") -> str:
-    """A (blocks, rows, cols) matrix as grids, split into column pages that fit `width`."""
+                  col_name="col", known: np.ndarray | None = None) -> str:
+    """A (blocks, rows, cols) matrix as grids, split into column pages that fit `width`.
+    `known` (same shape, bool): False where an element comes from never-written lanes, shown
+    as `?` like every other view of poison."""
     f = check_format(fmt) if fmt else None
     out = [title]
     for b in range(mat.shape[0]):
@@ -277,6 +279,8 @@ def format_matrix(mat: np.ndarray, title: str, fmt: str | None, width: int = 100
             cells = [[f"{float(v):.4g}" for v in row] for row in m.astype(np.float64)]
         else:
             cells = [[str(int(v)) for v in row] for row in m]
+        if known is not None:
+            cells = [[c if known[b][r][k] else UNINIT for k, c in enumerate(row)] for r, row in enumerate(cells)]
         cw = max(len(c) for row in cells for c in row)
         cw = max(cw, len(str(m.shape[1] - 1)))
         lw = len(str(m.shape[0] - 1)) + 1
