@@ -250,9 +250,11 @@ def test_the_flagship_gemm_fits_a_terminal_and_says_how_to_see_the_rest(capsys):
     more = next(l for l in out.splitlines() if "more rows after cycle" in l)
     start = int(more.split("--cycles ")[1].split(":")[0])
     _, later, _ = cli(capsys, "timeline", str(flagship), "--cycles", f"{start}:{start + 200}")
-    issues = [int(l.split()[2]) for l in later.splitlines() if l[:6].strip().isdigit() and len(l.split()) > 4]
-    assert issues and all(i <= start + 200 for i in issues)
-    assert any(start <= i for i in issues)
+    rows = [(int(l.split()[1]), int(l.split()[2])) for l in later.splitlines() if l[:6].strip().isdigit()
+            and len(l.split()) > 4]
+    # every row is alive in the window: ready (waiting to issue) or issued by its end
+    assert rows and all(min(ready, issue) <= start + 200 for ready, issue in rows)
+    assert any(start <= issue for _, issue in rows)
 
 
 def test_a_cycle_window_shows_only_the_rows_alive_in_it(capsys, mfma_file):

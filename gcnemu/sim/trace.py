@@ -91,14 +91,23 @@ def trace_events(sim_or_engine, pid: int = 1, workgroup: tuple[int, int, int] | 
             lst.append((r.complete, -1))
 
     tids: dict[tuple, int] = {}
+    lane_end: dict[tuple, list[int]] = {}  # (pipe, simd) -> when each of its lanes is free again
     from .engine import PipeUse
-    for raw in eng.pipe_log:
+    for raw in sorted(eng.pipe_log, key=lambda u: (PipeUse(*u).start, PipeUse(*u).end)):
         use = PipeUse(*raw)
-        key = (use.pipe, use.simd)
+        # a unit that serves several requests at once (the LDS path of a SIMD pair) gets one track
+        # per request in progress: slices on one track never partly overlap (Perfetto mis-nests them)
+        ends = lane_end.setdefault((use.pipe, use.simd), [])
+        lane = next((k for k, e in enumerate(ends) if e <= use.start), len(ends))
+        if lane == len(ends):
+            ends.append(use.end)
+        else:
+            ends[lane] = use.end
+        key = (use.pipe, use.simd, lane)
         if key not in tids:
             tids[key] = PIPE_TID0 + len(tids)
             label = f"{use.pipe} SIMD {use.simd}" if use.simd is not None else f"{use.pipe} (CU)"
-            meta(tids[key], "thread_name", label, tids[key])
+            meta(tids[key], "thread_name", label + (f" ({lane + 1})" if lane else ""), tids[key])
         i = ins[use.index]
         ev.append({"ph": "X", "pid": pid, "tid": tids[key], "ts": use.start, "dur": use.end - use.start,
                    "name": i.mnemonic, "cat": use.pipe,
