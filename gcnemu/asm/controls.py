@@ -48,7 +48,8 @@ def check(ins: Instruction, target: str, line: str | None) -> tuple[str, int] | 
         return None
     if line is None:
         line = ""
-    dpp_form = ins.mnemonic.endswith("_dpp") or any(m.name in dpp.DPP_CONTROLS for m in mods)
+    dpp_form = ins.mnemonic.endswith("_dpp") or any(m.name in dpp.DPP_CONTROLS or m.name in dpp.DPP_MASKS
+                                                     for m in mods)
     if dpp_form:
         found = _check_dpp(ins, target, line)
         if found:
@@ -85,8 +86,7 @@ def _check_dpp(ins: Instruction, target: str, line: str) -> tuple[str, int] | No
                 return f"invalid {name} value", vcol
         elif name == "bound_ctrl" and m.value not in (0, 1):
             return "invalid bound_ctrl value.", m.span.column
-        elif name in ("row_mask", "bank_mask", "bound_ctrl") and controls == 0 and \
-                ins.mnemonic.endswith("_dpp") and not _bare_control(ins):
+        elif name in ("row_mask", "bank_mask", "bound_ctrl") and controls == 0 and not _bare_control(ins):
             return "not a valid operand.", m.span.column  # a mask before (or without) any control
     if controls == 0 and ins.mnemonic.endswith("_dpp") and not _bare_control(ins):
         return "too few operands for instruction", ins.mnemonic_span.column

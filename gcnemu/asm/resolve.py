@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .diagnostics import Diagnostic, GcnemuError, has_errors
-from ..isa import opcodes
+from ..isa import dpp as dpp_table, opcodes
 from ..isa.targets import Target, get_target
 from .evaluate import eval_const  # noqa: F401 (re-exported: the API and callers import it from here)
 from .features import TARGET_FEATURES, target_features  # noqa: F401 (re-exported; the CLI sets TARGET_FEATURES)
@@ -162,9 +162,7 @@ def _lit_value(op, symbols: dict):
 
 # modifiers that only the SDWA or the DPP encoding of a VOP1/VOP2/VOPC instruction has
 _SDWA_MODIFIERS = frozenset({"dst_sel", "dst_unused", "src0_sel", "src1_sel"})
-_DPP_MODIFIERS = frozenset({"quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol", "wave_shr",
-                            "wave_ror", "row_mirror", "row_half_mirror", "row_bcast", "row_mask", "bank_mask",
-                            "bound_ctrl"})
+_DPP_MODIFIERS = dpp_table.DPP_CONTROLS | frozenset({"row_mask", "bank_mask", "bound_ctrl"})  # (row_newbcast too)
 _DPP_BARE = frozenset({"row_mirror", "row_half_mirror"})  # controls without a value, parsed as operands
 
 

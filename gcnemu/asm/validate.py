@@ -695,8 +695,7 @@ def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None)
                            "please report it", ins.mnemonic_span, rule="internal")]
 
 
-_DPP_CONTROLS = frozenset("quad_perm row_shl row_shr row_ror wave_shl wave_rol wave_shr wave_ror row_mirror "
-                          "row_half_mirror row_bcast".split())
+_DPP_CONTROLS = dpp_table.DPP_CONTROLS  # every name; which target has which: isa/dpp.py
 _SDWA_DPP_MODS = _DPP_CONTROLS | frozenset("row_mask bank_mask bound_ctrl fi dst_sel dst_unused src0_sel "
                                            "src1_sel".split())
 
@@ -713,29 +712,72 @@ def _written_line(ins: Instruction, ctx: _Ctx) -> str | None:
     return line
 
 
-def _check_image(ins: Instruction, ctx: _Ctx) -> None:
-    """What llvm-mc checks of an image instruction's data register (AMDGPUAsmParser
-    validateMIMGDataSize): as many VGPRs as dmask has bits (4 for gather4; 1 for dmask 0), halved
-    (rounded up) with d16 (packed on gfx9), plus one with tfe (which gfx90a and later lack; lwe
-    adds no register in llvm-mc 22)."""
-    for md in ins.modifiers:
-        if md.name == "tfe" and ctx.gfx90a_plus:
-            raise _Error("invalid operand for instruction", md.span)
-    m = ins.mnemonic
-    if "atomic" in m or "bvh" in m or not ins.operands or not isinstance(ins.operands[0], Reg) \
-            or ins.operands[0].file != "v":
+def _check_image_data(ins: Instruction, base: str, ops: list, ctx: _Ctx) -> None:
+    """The vdata width of a MIMG instruction against dmask, d16 and tfe, as llvm-mc 22's
+    AMDGPUAsmParser::validateMIMGDataSize: one dword per dmask bit (dmask 0 counts as 1, a gather4
+    always returns 4), halved rounding up with packed d16 (gfx908 and gfx90a pack), one more with
+    tfe. gfx90a has no tfe. image_get_resinfo, image_get_lod, the _pck forms and atomics take no
+    d16; a gather4 needs a one-bit dmask, an atomic dmask 0x1, 0x3 or 0xf (validateMIMGAtomicDMask)."""
+    if not ops or ops[0].kind not in ("v", "a"):
         return
-    dmask = ins.modifier("dmask", 1 if not ins.has("dmask") else 0)
-    if not isinstance(dmask, int) or isinstance(dmask, bool):
-        return  # a symbol: llvm-mc evaluates it; gcnemu leaves the size unchecked
-    size = 4 if "gather4" in m else max(1, bin(dmask & 0xF).count("1"))
-    if ins.has("d16"):
-        size = (size + 1) // 2
-    extra = ins.has("tfe")
-    if ins.operands[0].count != size + extra:
-        tail = "dmask, d16 and tfe" if not ctx.gfx90a_plus else "dmask and d16"
-        raise _Error(f"image data size does not match {tail}", Span(ins.span.file, ins.span.line, ins.span.column,
-                                                                   ins.span.line, ins.span.column + len(m)))
+    dmask_mod = next((m for m in ins.modifiers if m.name == "dmask"), None)
+    dmask = _mod_int(dmask_mod, ctx) if dmask_mod is not None else 0
+    if dmask is None:
+        return  # a symbol not known yet: llvm-mc would say so elsewhere
+    gather = "gather4" in base
+    has_d16 = base not in ("image_get_resinfo", "image_get_lod") and "_pck" not in base and "atomic" not in base
+    atomic, cmpswap = "atomic" in base, "cmpswap" in base
+    # register classes llvm-mc matches vdata against before anything else
+    classes = (2, 4, 5) if gather else (2, 3, 4, 5) if cmpswap else (1, 2, 3) if atomic else None
+    if classes is not None and ops[0].count not in classes:
+        raise _invalid(ops[0], ins)
+    tfe = next((m for m in ins.modifiers if m.name == "tfe"), None)
+    if tfe is not None and ctx.gfx90a_plus:
+        raise _Error("invalid operand for instruction", tfe.span)
+    d16 = next((m for m in ins.modifiers if m.name == "d16"), None)
+    if d16 is not None and not has_d16:
+        raise _Error("invalid operand for instruction", d16.span)
+    want = 4 if gather else max(1, bin(dmask & 0xF).count("1"))
+    if d16 is not None:
+        want = (want + 1) // 2
+    if tfe is not None:
+        want += 1
+    dmask_at = dmask_mod.span if dmask_mod is not None else ins.mnemonic_span
+    if ops[0].count == want:
+        if gather and bin(dmask & 0xF).count("1") != 1:
+            raise _Error("invalid image_gather dmask: only one bit must be set", dmask_at)
+        if atomic and dmask & 0xF not in (0x1, 0x3, 0xF):
+            raise _Error("invalid atomic image dmask", dmask_at)
+        return
+    parts = ["dmask"] + (["d16"] if has_d16 else []) + ([] if ctx.gfx90a_plus else ["tfe"])
+    what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    raise _Error(f"image data size does not match {what}", ins.mnemonic_span)
+
+
+def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
+    """Which opcodes have DPP, and 64-bit DPP on the DP ALU (isa/dpp.py), as llvm-mc 22."""
+    control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None)
+    info = opcodes.lookup(ins.mnemonic, ctx.name)
+    if control is None or info is None:
+        return
+    if info.encoding in dpp_table.NO_DPP_ENCODINGS or info.mnemonic in dpp_table.NO_DPP or \
+            (ctx.gfx90a_plus and info.mnemonic in dpp_table.NO_DPP_GFX90A_PLUS):
+        if opcodes.base_mnemonic(ins.mnemonic)[1] == "_dpp":
+            raise _Error("dpp variant of this instruction is not supported", ins.mnemonic_span)
+        raise _Error("not a valid operand.", control.span)
+    specs = [sp for sp in info.operands if sp.role in ("vdst", "src0", "src1")]
+    wide = [(sp, v) for sp, v in zip(specs, ops) if sp.width == 2]
+    if not wide:
+        return
+    if not ctx.gfx90a_plus:
+        src = next((v for sp, v in wide if sp.role != "vdst"), None)
+        if src is not None:
+            raise _invalid(src, ins)
+        return
+    if info.mnemonic == "v_mov_b64" and not ctx.gfx94:
+        return
+    if control.name != dpp_table.DP_ALU_CONTROL:
+        raise _Error("DP ALU dpp only supports row_newbcast", control.span)
 
 
 def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
@@ -747,9 +789,11 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         message, col = bad_control
         sp = ins.span
         raise _Error(message, Span(sp.file, sp.line, col, sp.line, col + 1))
-    if m.startswith("image_"):
-        _check_image(ins, ctx)
     ops = [_normalize(o, ctx) for o in ins.operands]
+    if base.startswith("image_") and not ctx.gfx94:  # (gfx94x has no image instructions)
+        _check_image_data(ins, base, ops, ctx)
+    if sfx == "_dpp" or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers):
+        _check_dpp_opcode(ins, ops, ctx)
     if base in _GPR_IDX_OPERANDS:  # no operand row: their forms are checked here, as llvm-mc checks them
         _check_gpr_idx(ins, base, ops, ctx)
         return _reloc_warnings(ops, ctx)
@@ -764,6 +808,11 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
             for v in ops:
                 if v.forced:  # llvm-mc: no `lit(...)` in SDWA/DPP
                     raise _invalid(v, ins)
+        row = opcodes.lookup(ins.mnemonic, ctx.name)
+        if sfx in ("_sdwa", "_dpp") and row is not None and row.encoding in ("VOP1", "VOP2") and ops and \
+                row.operands and row.operands[0].role == "vdst" and row.operands[0].kinds == "v" and \
+                ops[0].kind != "v":  # a VOP1/VOP2 SDWA or DPP result goes to a VGPR (llvm-mc: vcc is refused)
+            raise _invalid(ops[0], ins)
         # (no operand row, or an SDWA/DPP form: llvm-mc's rules for the operands are not all
         # repeated here; the note says whether run executes the instruction, not that)
         out = [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
@@ -938,7 +987,8 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
         seen.add(key)
         if name == "gds" and enc == "DS" and ctx.gfx90a_plus and "gds" in info.modifiers:
             raise _Error("gds modifier is not supported on this GPU", m.span)
-        if name == "scc" and enc in ("GLOBAL", "FLAT", "SCRATCH", "MUBUF") and ctx.name == "gfx908":
+        if name == "scc" and enc in ("GLOBAL", "FLAT", "SCRATCH", "MUBUF") and ctx.name == "gfx908" and \
+                opcodes.CPOL in info.modifiers:  # (buffer_wbinvl1 has no cache policy: "invalid operand")
             raise _Error("scc modifier is not supported on this GPU", m.span)
         # llvm-mc: dlc on an instruction with a cache-policy operand is "not supported" (gfx94x's vector
         # memory spells its policy sc0/sc1/nt, where dlc is just an invalid operand, as on DS)

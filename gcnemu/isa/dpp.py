@@ -38,6 +38,17 @@ DPP_TARGETS: dict[str, frozenset[str]] = {
 }
 
 
+# Opcodes without a DPP form on any CDNA target (llvm-mc 22: "not a valid operand." at the control
+# of a plain mnemonic, "dpp variant of this instruction is not supported" for a _dpp suffix):
+# VOPC (GFX9 has VOPC SDWA, not VOPC DPP), VOP3-only opcodes, and these VOP1/VOP2 ones.
+NO_DPP_ENCODINGS = frozenset({"VOPC", "VOP3"})
+NO_DPP = frozenset({"v_readfirstlane_b32", "v_swap_b32"})
+NO_DPP_GFX90A_PLUS = frozenset({"v_mul_legacy_f32"})
+# 64-bit DPP runs on the DP ALU: gfx908 has no 64-bit DPP source; gfx90a+ takes only row_newbcast
+# there ("DP ALU dpp only supports row_newbcast"), except v_mov_b64 on gfx90a, which takes any control.
+DP_ALU_CONTROL = "row_newbcast"
+
+
 def dpp_value_ok(name: str, value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in DPP_VALUES[name]
 

@@ -63,16 +63,19 @@ class SimError(Exception):
         self.address = address
 
 
-def _defined_dpp(mnemonic: str, mods: dict) -> None:
+def _defined_dpp(mnemonic: str, mods: dict, target: str) -> None:
     """Refuse a DPP control the ISA does not define (`check` refuses it too; this guards what
     reaches the engine another way, e.g. the Python API without validation): no invented lanes."""
     dpp = dpp_table
     for name, value in mods.items():
+        if name in dpp.DPP_CONTROLS and not dpp.dpp_available(name, target):
+            raise SimError(f"{mnemonic}: {name} is not a DPP control on {target}; the ISA defines no result for it")
         if name in dpp.DPP_VALUES and not dpp.dpp_value_ok(name, value):
             raise SimError(f"{mnemonic}: {name}:{value} is not a DPP control the ISA defines "
                            f"(valid: {', '.join(map(str, sorted(dpp.DPP_VALUES[name])))})")
         if name == "quad_perm" and not dpp.quad_perm_ok(tuple(value or ())):
-            raise SimError(f"{mnemonic}: quad_perm:{list(value or ())} needs four lane selects of 0..3")
+            raise SimError(f"{mnemonic}: quad_perm:{list(value or ())} is not a DPP control the ISA defines "
+                           "(four lane selects of 0..3)")
 
 
 # ---------------------------------------------------------------- constants (ISA guide, "Inline constants")
@@ -746,6 +749,24 @@ class Ctx:
         return placed
 
     # ------------------------------------------------------------ DPP
+    def _require_dp_alu_control(self, mods: dict) -> None:
+        """64-bit DPP runs on the DP ALU: no 64-bit source on gfx908, only row_newbcast on gfx90a+
+        (v_mov_b64 on gfx90a takes any control). Anything else has no defined lane mapping."""
+        from ..isa import opcodes
+        info = opcodes.lookup(self.ins.mnemonic, self.target)
+        roles = ("src0", "src1") if self.target == "gfx908" else ("vdst", "src0", "src1")  # (gfx908: 64-bit
+        # results of 32-bit sources, v_cvt_f64_f32_dpp, are ordinary DPP)
+        if info is None or not any(sp.width == 2 for sp in info.operands if sp.role in roles):
+            return
+        if info.mnemonic == "v_mov_b64" and self.target == "gfx90a":
+            return
+        if self.target == "gfx908" or dpp_table.DP_ALU_CONTROL not in mods:
+            raise SimError(f"{self.ins.mnemonic}: 64-bit DPP on {self.target} takes "
+                           f"{'no 64-bit source' if self.target == 'gfx908' else 'only row_newbcast'}; "
+                           "the ISA defines no result for this one")
+        if "row_newbcast" in mods and self.target not in dpp_table.DPP_TARGETS["row_newbcast"]:
+            raise SimError(f"{self.ins.mnemonic}: row_newbcast is not a DPP control on {self.target}")
+
     def _dpp(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(source lane, source valid, write enable) of the DPP control, per lane."""
         if self._dpp_cache is not None:
@@ -757,7 +778,8 @@ class Ctx:
         for o in self.ins.operands:  # bare controls (row_mirror) may come through as symbols
             if isinstance(o, Symbol) and o.name in ("row_mirror", "row_half_mirror"):
                 mods[o.name] = None
-        _defined_dpp(self.ins.mnemonic, mods)
+        _defined_dpp(self.ins.mnemonic, mods, self.target)
+        self._require_dp_alu_control(mods)
         srcl = lanes.copy()
         valid = np.ones(WAVE, dtype=bool)
         if "quad_perm" in mods:

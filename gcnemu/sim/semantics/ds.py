@@ -383,10 +383,10 @@ def swizzle_offset(value) -> int:
         raise SimError(f"ds_swizzle_b32: cannot read offset '{value}'")
     mode, rest = str(args[0]), args[1:]
     if mode not in dpp.SWIZZLE_MODES or len(rest) != dpp.SWIZZLE_MODES[mode]:
-        raise SimError(f"ds_swizzle_b32: swizzle({value}) is not a swizzle macro llvm-mc encodes")
+        raise SimError(f"ds_swizzle_b32: swizzle({value}) is not a swizzle the ISA defines")
     bad = dpp.swizzle_errors(mode, rest)
     if bad is not None:  # the ISA defines no such pattern: never invent one (a masked value would)
-        raise SimError(f"ds_swizzle_b32: swizzle({mode}, ...): {bad[1]}")
+        raise SimError(f"ds_swizzle_b32: swizzle({mode}, ...) is not a swizzle the ISA defines: {bad[1]}")
     if mode == "QUAD_PERM":
         return 0x8000 | sum((int(x) & 3) << (2 * k) for k, x in enumerate(rest[:4]))
     if mode == "BITMASK_PERM":
