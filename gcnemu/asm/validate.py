@@ -950,8 +950,8 @@ def _allowed_modifiers(info: OpInfo, ctx: _Ctx) -> frozenset:
     mods = info.modifiers
     if opcodes.CPOL in mods:
         mods = (mods - {opcodes.CPOL}) | _cpol(ctx)
-    if not ctx.gfx94:  # sc0/sc1/nt are gfx940's cache-policy names (buffer_wbl2 sc1 on gfx942 only)
-        mods = mods - {"sc0", "sc1", "nt"} if not opcodes.CPOL in info.modifiers else mods
+    elif not ctx.gfx94:  # sc0/sc1/nt are gfx940's cache-policy names (buffer_wbl2 sc1 on gfx942 only)
+        mods = mods - {"sc0", "sc1", "nt"}
     return mods
 
 

@@ -195,8 +195,11 @@ def _memop_lds_writes(memop) -> tuple:
         return ()
     if not ranges:
         return ()
-    # merge per-lane ranges into a few intervals (watch checks overlap only)
-    ranges = sorted(ranges)
+    return _merged(sorted(ranges))  # a few intervals, not one per lane (watch checks overlap only)
+
+
+def _merged(ranges: list) -> tuple:
+    """Sorted [lo, hi) byte ranges joined where they touch or overlap."""
     merged = [list(ranges[0])]
     for lo, hi in ranges[1:]:
         if lo <= merged[-1][1]:
@@ -220,13 +223,7 @@ def _memop_mem_writes(memop) -> tuple:
     ranges = sorted((int(a), int(a) + size) for a in np.asarray(addrs).reshape(-1))
     if not ranges:
         return ()
-    merged = [list(ranges[0])]
-    for lo, hi in ranges[1:]:
-        if lo <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], hi)
-        else:
-            merged.append([lo, hi])
-    return tuple((a, b) for a, b in merged)
+    return _merged(ranges)
 
 
 def _memop_kind(memop) -> str:
