@@ -28,14 +28,17 @@ class LruLevel:
         self.shift = level.line.bit_length() - 1  # line sizes are powers of two
         self.tags: OrderedDict[int, None] = OrderedDict()
 
-    def lines(self, addrs: np.ndarray, nbytes: int) -> np.ndarray:
-        """The distinct line tags lanes at `addrs` touch with `nbytes` each, in address order."""
+    def lines(self, addrs: np.ndarray, nbytes: int) -> list[int]:
+        """The distinct line tags lanes at `addrs` touch with `nbytes` each (the lines of each
+        lane's first and last byte), in address order."""
         a = np.asarray(addrs, dtype=np.uint64)
-        first = a >> np.uint64(self.shift)
-        last = (a + np.uint64(max(nbytes, 1) - 1)) >> np.uint64(self.shift)
-        if np.array_equal(first, last):
-            return np.unique(first)
-        return np.unique(np.concatenate([first, last]))
+        shift = np.uint64(self.shift)
+        # a set of Python ints, not np.unique: a wave's 64 lanes touch a handful of lines, and
+        # the fill below wants ints (measured: np.unique and array_equal were most of a load)
+        tags = set((a >> shift).tolist())
+        if nbytes > 1:
+            tags.update(((a + np.uint64(nbytes - 1)) >> shift).tolist())
+        return sorted(tags)
 
     def holds(self, tag: int) -> bool:
         return tag in self.tags
@@ -60,22 +63,45 @@ class CacheHierarchy:
         self.hierarchy = hierarchy
         self.levels = [LruLevel(lv) for lv in hierarchy.levels]
 
+    def _per_level(self, addrs: np.ndarray, lane_bytes: int) -> list[list[int]]:
+        """Each level's lines of one access. A level whose lines are a power-of-two multiple of
+        the first level's gets them from the first level's lines (the same set: a lane's first
+        and last byte's lines, coarser), so the lanes' addresses are looked at once per access."""
+        levels = self.levels
+        first = levels[0].lines(addrs, lane_bytes)
+        out = [first]
+        for lv in levels[1:]:
+            k = lv.shift - levels[0].shift
+            if k == 0:
+                out.append(first)
+            elif k > 0:
+                out.append(sorted({t >> k for t in first}))
+            else:
+                out.append(lv.lines(addrs, lane_bytes))
+        return out
+
     def load(self, addrs: np.ndarray, lane_bytes: int) -> tuple[str, int]:
         """The level the slowest line of this access comes from (each line from the nearest level
         that holds it) and that level's latency; then every line is in every level."""
-        per_level = [lv.lines(addrs, lane_bytes) for lv in self.levels]
-        depth = len(self.levels)  # main memory
+        levels = self.levels
+        depth = len(levels)  # main memory
+        if not levels:
+            return self.hierarchy.memory, self.hierarchy.memory_latency
+        per_level = self._per_level(addrs, lane_bytes)
         source = 0
-        line0 = self.levels[0].level.line if self.levels else 1
-        for t in per_level[0] if per_level else ():
-            addr = int(t) * line0  # this L1 line's address; each level looks up its own line of it
-            nearest = next((d for d, lv in enumerate(self.levels) if lv.holds(addr // lv.level.line)), depth)
-            source = max(source, nearest)
-        if not per_level:
-            source = depth
-        for lv, tags in zip(self.levels, per_level):
+        line0 = levels[0].level.line
+        for t in per_level[0]:
+            addr = t * line0  # this L1 line's address; each level looks up its own line of it
+            nearest = depth
+            for d, lv in enumerate(levels):
+                if addr // lv.level.line in lv.tags:
+                    nearest = d
+                    break
+            if nearest > source:
+                source = nearest
+        for lv, tags in zip(levels, per_level):
             for t in tags:
-                lv.fill(int(t))
+                lv.fill(t)
         if source == depth:
             return self.hierarchy.memory, self.hierarchy.memory_latency
         level = self.hierarchy.levels[source]
@@ -91,9 +117,12 @@ class CacheHierarchy:
 
     def store(self, addrs: np.ndarray, lane_bytes: int) -> None:
         """A store: the line leaves the write-through L1 ("cu" levels) and lands in the L2."""
-        for lv in self.levels:
-            for t in lv.lines(addrs, lane_bytes):
-                if lv.level.scope == "cu":
-                    lv.drop(int(t))
-                else:
-                    lv.fill(int(t))
+        if not self.levels:
+            return
+        for lv, tags in zip(self.levels, self._per_level(addrs, lane_bytes)):
+            if lv.level.scope == "cu":
+                for t in tags:
+                    lv.drop(t)
+            else:
+                for t in tags:
+                    lv.fill(t)
