@@ -42,8 +42,7 @@ _TRIM_BATCH = 64  # wait states of history kept beyond the windows before a trim
 class _Wave:
     pos: int = 0  # wait states issued so far
     history: deque = field(default_factory=deque)  # (index, position after it, cycle)
-    vm: tuple = ()
-    lgkm: tuple = ()
+    sid: int = 0  # the wave's counter queues (vm, lgkm) as HazardMonitor._queues[sid]; 0: both empty
     # rule bit -> position after the latest instruction that can produce for it (_NEVER: none):
     # a consumer whose rules' producers all lie beyond the window needs no look at the history
     last: list = field(default_factory=list)
@@ -87,14 +86,25 @@ class HazardMonitor:
         # repeats the same few situations, so each is computed once (pure caches, not state).
         self._plain = [f.waitcnt is None and f.mem is None for f in self.facts]  # counters.step is identity
         self._ws_memo: dict[tuple, list] = {}
-        self._ctr_memo: dict[tuple, list] = {}
         # instructions whose counter findings look at more than the registers queue entries return
         # into (CounterAnalysis._check_state): DS reads of LDS (pending DMAs) and s_barrier
         self._queue_special = [f.base == "s_barrier" or (f.mem is not None and f.mem.reads_lds
                                                           and f.base.startswith("ds_")) for f in self.facts]
         self._meets_any: dict[tuple[int, int], bool] = {}  # (instruction, queued op) -> they meet
         self._returning: dict[tuple, tuple] = {}  # a queue -> its operations that return into registers
-        self._step_memo: dict[tuple, tuple] = {}
+        # The counter queues a wave can have are few (the same loop, the same waits), so each
+        # (vm, lgkm) pair gets a number once and the per-issue look-ups key on (instruction,
+        # number): two small ints hash at once, where two queue tuples of up to 63 entries were
+        # hashed twice per issue (measured in on_issue; findings and steps are the same).
+        self._queues: list[tuple] = [((), ())]
+        self._queue_id: dict[tuple, int] = {((), ()): 0}
+        self._step_memo: dict[tuple[int, int], int] = {}  # (instruction, queues) -> queues after it
+        self._ctr_memo: dict[tuple[int, int], list] = {}  # (instruction, queues) -> findings
+        # per instruction, whether some counter rule can ever find anything at it (None: not yet
+        # decided): it waits on nothing and shares no register with any load's destination of
+        # the program, nor reads LDS or is s_barrier, then no queue can ever give a finding
+        self._may_meet: list[bool | None] = [None] * len(self.facts)
+        self._all_returns: frozenset | None = None
         self._prod_bits = [_bits(m) for m in self.prod]
         self._cons_bits = [_bits(m) for m in self.cons]
         self._cons_window = [self.index.window(m) for m in self.cons]
@@ -139,10 +149,15 @@ class HazardMonitor:
         # a producer of one of the consumer's rules within the window? (else nothing to match)
         if cons_last is not None and hist and max(cons_last(w.last)) > w.pos - cons_window:
             events = self._wait_states(w, wave, self.facts[index], cycle)
-        if w.vm or w.lgkm:
-            found = self._counters(w, wave, self.facts[index], cycle)
+        sid = w.sid
+        if sid:
+            found = self._ctr_memo.get((index, sid))
+            if found is None:
+                found = self._counter_situation(index, sid)
             if found:
-                events = events + found
+                events = events + [HazardEvent(rule, wave, cycle, cons, prod, list(regs), msg, consumer_span=cs,
+                                               producer_span=ps, source="rules")
+                                   for rule, cons, prod, regs, msg, cs, ps in found]
         # advance the wave's state
         pos = w.pos = w.pos + wait_states
         hist.append((index, pos, cycle))
@@ -161,12 +176,20 @@ class HazardMonitor:
             while hist and hist[0][1] < limit:
                 hist.popleft()
         if not plain:
-            key = (index, w.vm, w.lgkm)
-            st = self._step_memo.get(key)
-            if st is None:
-                st = self._step_memo[key] = self.counters.step((w.vm, w.lgkm), self.facts[index])
-            w.vm, w.lgkm = st
+            nxt = self._step_memo.get((index, sid))
+            if nxt is None:
+                nxt = self._step_memo[(index, sid)] = self._queue_number(
+                    self.counters.step(self._queues[sid], self.facts[index]))
+            w.sid = nxt
         return events
+
+    def _queue_number(self, queues: tuple) -> int:
+        """The number of a (vm, lgkm) queue pair, given at its first appearance."""
+        n = self._queue_id.get(queues)
+        if n is None:
+            n = self._queue_id[queues] = len(self._queues)
+            self._queues.append(queues)
+        return n
 
     # ------------------------------------------------------------------ wait states
     def _wait_states(self, w: _Wave, wave: int, c: Facts, cycle: int) -> list[HazardEvent]:
@@ -246,28 +269,44 @@ class HazardMonitor:
         return sp or getattr(ins, "mnemonic_span", None) or ins.span
 
     # ------------------------------------------------------------------ counters
-    def _counters(self, w: _Wave, wave: int, f: Facts, cycle: int) -> list[HazardEvent]:
-        if not w.vm and not w.lgkm:
-            return []
-        key = (f.index, w.vm, w.lgkm)
-        found = self._ctr_memo.get(key)
-        if found is None and not self._queues_matter(f, w.vm, w.lgkm):
-            # no outstanding operation meets this instruction: no finding, whatever the queues'
-            # order (a memo miss here is the common case: 4 waves interleave their queues freely)
-            found = self._ctr_memo[key] = []
-        if found is None:
-            found = []
-            for h in self.counters.check(f, {(w.vm, w.lgkm)}):
+    def _counter_situation(self, index: int, sid: int) -> list[tuple]:
+        """The counter findings of instruction `index` after the queues numbered `sid`, as tuples
+        (rule, consumer, producer, registers, message, consumer span, producer span); memoised."""
+        f = self.facts[index]
+        vm, lgkm = self._queues[sid]
+        found = []
+        if self._meets_some_load(index) and self._queues_matter(f, vm, lgkm):
+            for h in self.counters.check(f, {(vm, lgkm)}):
                 if self.counter_only is not None and h.rule not in self.counter_only:
                     continue
                 e = _counter_event(h, 0, 0, self.facts)
                 found.append((e.rule, e.consumer, e.producer, e.registers, e.message,
                               self._span(h.consumer, h.access), self._span(h.producer, None)))
-            self._ctr_memo[key] = found
-        return [HazardEvent(rule, wave, cycle, cons, prod, list(regs), msg, consumer_span=cs, producer_span=ps,
-                            source="rules")
-                for rule, cons, prod, regs, msg, cs, ps in found]
+        # (no outstanding operation meeting this instruction: no finding, whatever the queues'
+        # order; a miss here is the common case, as 4 waves interleave their queues freely)
+        self._ctr_memo[(index, sid)] = found
+        return found
 
+    def _meets_some_load(self, index: int) -> bool:
+        """Can any queue give instruction `index` a counter finding? Not when it is an s_waitcnt,
+        or when it is neither special (_queue_special) nor touches a register some memory
+        operation of the program returns into (decided once per instruction, so that the
+        queues are never looked at for it)."""
+        hit = self._may_meet[index]
+        if hit is None:
+            f = self.facts[index]
+            if f.waitcnt is not None:
+                hit = False
+            elif self._queue_special[index]:
+                hit = True
+            else:
+                ca = self.counters
+                if self._all_returns is None:
+                    self._all_returns = frozenset().union(*(ca._returns(g.index) for g in self.facts
+                                                            if g.mem is not None and g.mem.returns))
+                hit = not self._all_returns.isdisjoint(ca._touches(f))
+            self._may_meet[index] = hit
+        return hit
 
     def _queues_matter(self, f: Facts, vm: tuple, lgkm: tuple) -> bool:
         """Can the counter rules find anything for ``f`` with these queues?
