@@ -1556,10 +1556,10 @@ def _dma_ranges(dma) -> tuple | None:
     """(start addresses, end addresses, lowest start, highest end) of an LDS DMA's writes
     (None: no lane writes), computed once when it issues rather than per LDS read it may race."""
     da = np.asarray(dma.lds_addrs, dtype=np.int64)
-    dhi = da + int(getattr(dma, "lds_bytes", dma.size))
     if not len(da):
         return None
-    return da, dhi, int(da.min()), int(dhi.max())
+    nbytes = int(getattr(dma, "lds_bytes", dma.size))
+    return da, da + nbytes, int(da.min()), int(da.max()) + nbytes
 
 
 # ==================================================================== hazard details, as text
