@@ -87,8 +87,8 @@ def _read_checked(mem: GlobalMemory, addrs: np.ndarray, size: int, lanes: np.nda
             return mem.read(addrs, size, lanes)
         except MemoryError_ as e:
             raise _located(e, origin) from None
-    if ok.shape[0] > 1 and size % ok.shape[0] == 0 and ok.all():
-        # every component of every lane in range (a buffer_load_dwordx4 inside num_records): the
+    if size % ok.shape[0] == 0 and ok.all():
+        # every component of every lane in range (a buffer load inside num_records): the
         # components' bytes are the lanes' whole accesses, read at once (measured: 4x fewer
         # numpy calls). An error is reported as the loop below reports it, so it runs then.
         try:
