@@ -62,6 +62,7 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
                        RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, OVERWRITE_RULE, CounterOp,
                        WaveCounters)
 from .latency import MemoryTiming, as_config
+from .memops import landing_regs
 from .plans import make_plan
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
@@ -1316,14 +1317,15 @@ class Engine:
             self.pipe_owner[key] = use
             if self.keep_history:
                 self.pipe_log.append(use)
-        for counter in d.counters:
+        if d.counters:
             if pipe == "vmem":
                 kind = "lds-dma" if d.is_lds_dma else ("store" if d.is_store else "load")
             elif pipe == "lds":
                 kind = "lds-store" if d.is_store else "lds"
             else:
                 kind = pipe
-            w.counters.add(CounterOp(counter, kind, d.index, now, complete))
+            for counter in d.counters:
+                w.counters.add(CounterOp(counter, kind, d.index, now, complete))
         if writes is None:
             return complete
         interlocked = d.interlocked
@@ -1358,28 +1360,20 @@ class Engine:
                         self._check_overwrite(w, reg, complete, d.index, now)
                     pend[reg] = p
             heapq.heappush(self.events, (complete, seq, w.wid, 0, (writes, seq)))
+        lds_races, global_races = self.lds_races, self.global_races
         for memop in memops:
-            dst = getattr(memop, "dst_file", None) or getattr(memop, "ret_file", None)
-            regs = []
-            if dst:
-                idx = getattr(memop, "dst_index", None)
-                if idx is None:
-                    idx = memop.ret_index
-                regs = [(dst, idx + k) for k in range(int(getattr(memop, "dwords", 1) or 1))]
-            slot = getattr(memop, "dst_slot", None)
-            if slot is not None:
-                regs = [("s", slot + k) for k in range(memop.dwords)]
-            for reg in regs:
+            for reg in landing_regs(memop):
                 if check_waw:
                     self._check_overwrite(w, reg, complete, d.index, now)
                 pend[reg] = p
             self._seq += 1  # a distinct heap key per push: payloads are never compared
             heapq.heappush(self.events, (complete, self._seq, w.wid, 1, (memop, d.index, now, seq)))
-            if self.lds_races is not None and (pipe == "lds" or getattr(memop, "lds_addrs", None) is not None):
-                self.lds_races.record(w.wid, d.index, memop, now, complete)
-            if self.global_races is not None and pipe == "vmem":
-                self.global_races.record(w.wid, d.index, memop, now, complete)
-            if getattr(memop, "lds_addrs", None) is not None:
+            lds_dma = getattr(memop, "lds_addrs", None) is not None
+            if lds_races is not None and (pipe == "lds" or lds_dma):
+                lds_races.record(w.wid, d.index, memop, now, complete)
+            if global_races is not None and pipe == "vmem":
+                global_races.record(w.wid, d.index, memop, now, complete)
+            if lds_dma:
                 # kept ordered by completion; inserted after equal completions, as the stable sort
                 # of the whole list did (measured: that sort was a tenth of an LDS DMA's issue)
                 bisect.insort_right(self._dma, (now, complete, w.wid, d.index, memop, _dma_ranges(memop)),

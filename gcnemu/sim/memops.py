@@ -283,6 +283,26 @@ def _return_writes(lanes: np.ndarray, old: np.ndarray, ret_file: str | None, ret
     return [RegWrite(ret_file, ret_index, vals, _lane_mask(lanes))]
 
 
+def landing_regs(op) -> list[tuple[str, int]]:
+    """The registers memory effect `op` writes when it lands: a scalar load's SGPR slots, a vector
+    load's destination, an atomic's return registers; none for stores and LDS DMA (the timed
+    engine marks them pending from issue to landing)."""
+    slot = getattr(op, "dst_slot", None)
+    if slot is not None:
+        return [("s", slot + k) for k in range(op.dwords)]
+    dst = getattr(op, "dst_file", None)
+    if dst:
+        idx = getattr(op, "dst_index", None)
+        if idx is None:
+            idx = op.ret_index
+    else:
+        dst = getattr(op, "ret_file", None)
+        if not dst:
+            return []
+        idx = op.ret_index
+    return [(dst, idx + k) for k in range(int(getattr(op, "dwords", 1) or 1))]
+
+
 # ---------------------------------------------------------------- loads into registers
 
 
