@@ -19,6 +19,9 @@ import numpy as np
 from ..isa.targets import CacheLevel, MemoryHierarchy
 
 
+_ADDRESS_END = 1 << 64
+
+
 class LruLevel:
     """One cache level: line tags in LRU order (oldest first)."""
 
@@ -32,6 +35,17 @@ class LruLevel:
         """The distinct line tags lanes at `addrs` touch with `nbytes` each (the lines of each
         lane's first and last byte), in address order."""
         a = np.asarray(addrs, dtype=np.uint64)
+        if not len(a):
+            return []
+        # the line of the lowest first byte and that of the highest last byte are touched; when
+        # they are the same or neighbours, no other line can be (a wave's dword load: two
+        # reductions instead of the per-lane sets below, measured 11 -> 7 us)
+        lo = int(a.min()) >> self.shift
+        end = int(a.max()) + max(nbytes, 1) - 1
+        if end < _ADDRESS_END:  # (past it the lanes' uint64 ends wrap: the sets below say where)
+            hi = end >> self.shift
+            if hi - lo <= 1:
+                return [lo] if hi == lo else [lo, hi]
         shift = np.uint64(self.shift)
         # a set of Python ints, not np.unique: a wave's 64 lanes touch a handful of lines, and
         # the fill below wants ints (measured: np.unique and array_equal were most of a load)
