@@ -81,6 +81,9 @@ def exposed(first: Access, second: Access) -> bool:
     return second.complete < first.complete
 
 
+_DWORD_STEPS: dict[int, np.ndarray] = {}  # bytes per lane -> the dword offsets 0..bytes/4-1 (read only)
+
+
 def dwords_of(starts: np.ndarray, nbytes: int) -> np.ndarray:
     """The dword indices covered by `nbytes` at each start address (possibly repeated)."""
     starts = np.asarray(starts, dtype=np.int64)
@@ -92,7 +95,10 @@ def dwords_of(starts: np.ndarray, nbytes: int) -> np.ndarray:
         # general path below gives this same array with two more numpy calls per access)
         if nbytes == 4:
             return first
-        return (first[:, None] + np.arange(nbytes // 4, dtype=np.int64)).ravel()
+        steps = _DWORD_STEPS.get(nbytes)
+        if steps is None:
+            steps = _DWORD_STEPS[nbytes] = np.arange(nbytes // 4, dtype=np.int64)
+        return (first[:, None] + steps).ravel()
     last = (starts + nbytes - 1) // 4
     span = int((last - first).max()) + 1
     out = (first[:, None] + np.arange(span, dtype=np.int64)[None, :])
