@@ -1,0 +1,453 @@
+"""The statement memo's recipes: a parsed instruction without its line, rebuilt on another line.
+
+Used by the scanner for every instruction line whose text it has seen before in the same
+file (generated kernels repeat lines a lot: a 47k-line Tensile kernel has 7.4k distinct
+lines), and by the piece path, which builds recipes directly. A parsed statement depends on
+its line number only through its spans, so the memo keeps, per statement text, a *recipe*
+(what to build, with columns but no line) and builds it again with the new line. Statements
+with operands recipes do not describe (expressions, lists) are kept as an Instruction and
+relocated object by object (`_relocate_instruction`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .fastpath import _Imm, _Modifier, _Reg, _slot_constructor, _Span
+from .program import Call, CallGroup, FloatImm, Imm, Instruction, Modified, Modifier, Reg, Special, Span, Symbol
+
+
+def _relocate(obj, line: int):
+    """The same parsed object on another line (statements repeat a lot in real kernels)."""
+    if isinstance(obj, tuple):
+        return tuple([_relocate(o, line) for o in obj])
+    t = type(obj)
+    if t is Reg or t is Imm or t is Special or t is Symbol or t is Modifier or t is FloatImm:
+        sp = obj.span
+        nsp = _Span(sp.file, line, sp.column, line, sp.end_column)
+        if t is Reg:
+            return _Reg(obj.file, obj.index, obj.count, nsp)
+        if t is Imm:
+            return _Imm(obj.value, nsp, obj.source)
+        if t is Modifier:
+            return _Modifier(obj.name, obj.value, nsp)
+        if t is FloatImm:
+            return FloatImm(obj.value, nsp, obj.source)
+        return t(obj.name, nsp)
+    span = getattr(obj, "span", None)
+    if span is None:
+        return obj
+    changes = {"span": Span(span.file, line, span.column, line, span.end_column)}
+    for name in ("inner", "args", "calls", "items"):
+        if hasattr(obj, name):
+            changes[name] = _relocate(getattr(obj, name), line)
+    return replace(obj, **changes)
+
+
+def _relocate_instruction(ins: Instruction, line: int, index: int) -> Instruction:
+    """A copy of `ins` (parsed on one line) on another line, for statements that have no recipe."""
+    sp, ms = ins.span, ins.mnemonic_span
+    return Instruction(ins.mnemonic, _relocate(ins.operands, line), _relocate(ins.modifiers, line),
+                       _Span(sp.file, line, sp.column, line, sp.end_column),
+                       _Span(ms.file, line, ms.column, line, ms.end_column), index)
+
+
+
+# A parsed statement depends on its line number only through its spans, so what the scanner
+# caches is a *recipe*: the objects to build, with their columns, but no line. A recipe is
+#   (mnemonic, mnemonic column, mnemonic end, statement column, statement end, operand parts,
+#    modifier parts)
+# where a part is (entries, base): entries whose columns are relative to `base` (so cached
+# entries are shared, never shifted). Every entry, operand or modifier, is
+#   (maker, a, b, c, column, end)
+# and `maker(a, b, c, file, line, column, end)` builds the object and its span in one call
+# (one call per object and no dispatch on its kind: building is most of what is left of a
+# line's cost). What a, b and c are depends on the maker: see `_MAKERS`. Calls, call groups and
+# modified operands hold entries of their parts, with columns relative to their own column.
+
+def _maker(cls):
+    """The entry maker of a program class: its fields but `span` are a, b, c in order."""
+    import dataclasses
+    names = [f.name for f in dataclasses.fields(cls)]
+    setters = [cls.__dict__[n].__set__ for n in names]
+    new = object.__new__
+    f1, f2, f3, f4, f5 = (Span.__dict__[n].__set__ for n in ("file", "line", "column", "end_line", "end_column"))
+    span_at = names.index("span")
+    set_span = setters.pop(span_at)
+    if len(setters) == 3:
+        s1, s2, s3 = setters
+
+        def make3(a, b, c, file, line, col, end):
+            sp = new(Span)
+            f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
+            o = new(cls)
+            s1(o, a), s2(o, b), s3(o, c), set_span(o, sp)
+            return o
+        return make3
+    if len(setters) == 2:
+        s1, s2 = setters
+
+        def make2(a, b, c, file, line, col, end):
+            sp = new(Span)
+            f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
+            o = new(cls)
+            s1(o, a), s2(o, b), set_span(o, sp)
+            return o
+        return make2
+    (s1,) = setters
+
+    def make1(a, b, c, file, line, col, end):
+        sp = new(Span)
+        f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
+        o = new(cls)
+        s1(o, a), set_span(o, sp)
+        return o
+    return make1
+
+
+_make_reg = _maker(Reg)  # a=file, b=index, c=count
+_make_imm = _maker(Imm)  # a=value, b=source
+_make_float = _maker(FloatImm)  # a=value, b=source
+_make_special = _maker(Special)  # a=name
+_make_symbol = _maker(Symbol)  # a=name
+_make_modifier = _maker(Modifier)  # a=name, b=value
+
+
+def _line_span(file: str, line: int, col: int, end: int) -> Span:
+    """The span of columns [col, end) on one line."""
+    return _Span(file, line, col, line, end)
+
+
+# Faster makers for the common classes. The program classes are frozen, so each field is set
+# through its slot descriptor's __set__ (~60 ns a call). A "draft" is a plain class with the
+# very same slots: its fields are set by ordinary attribute stores, and assigning `__class__`
+# then turns it into the real class (CPython allows that between classes of identical slot
+# layout; the object is then in every way an instance of the real class). This halves the cost
+# of a Reg and its Span. If the interpreter refuses the assignment, the makers above stay.
+def _draft(cls):
+    return type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})
+
+
+_SpanDraft, _RegDraft, _ImmDraft, _FloatImmDraft, _SpecialDraft, _SymbolDraft, _ModifierDraft = (
+    _draft(c) for c in (Span, Reg, Imm, FloatImm, Special, Symbol, Modifier))
+
+
+def _draft_span(file, line, col, end):
+    sp = _new(_SpanDraft)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    return sp
+
+
+def _draft_reg(a, b, c, file, line, col, end):
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    o = _new(_RegDraft)
+    o.file = a
+    o.index = b
+    o.count = c
+    o.span = sp
+    o.__class__ = Reg
+    return o
+
+
+def _draft_imm(a, b, c, file, line, col, end):
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    o = _new(_ImmDraft)
+    o.value = a
+    o.source = b
+    o.span = sp
+    o.__class__ = Imm
+    return o
+
+
+def _draft_float(a, b, c, file, line, col, end):
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    o = _new(_FloatImmDraft)
+    o.value = a
+    o.source = b
+    o.span = sp
+    o.__class__ = FloatImm
+    return o
+
+
+def _draft_special(a, b, c, file, line, col, end):
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    o = _new(_SpecialDraft)
+    o.name = a
+    o.span = sp
+    o.__class__ = Special
+    return o
+
+
+def _draft_symbol(a, b, c, file, line, col, end):
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    o = _new(_SymbolDraft)
+    o.name = a
+    o.span = sp
+    o.__class__ = Symbol
+    return o
+
+
+def _draft_modifier(a, b, c, file, line, col, end):
+    sp = _new(_SpanDraft)  # (_draft_span, inlined: a call costs as much as the stores)
+    sp.file = file
+    sp.line = line
+    sp.column = col
+    sp.end_line = line
+    sp.end_column = end
+    sp.__class__ = Span
+    o = _new(_ModifierDraft)
+    o.name = a
+    o.value = b
+    o.span = sp
+    o.__class__ = Modifier
+    return o
+
+
+_new = object.__new__
+try:
+    _ok = (_draft_reg("v", 0, 2, "f", 1, 2, 3) == Reg("v", 0, 2, Span("f", 1, 2, 1, 3))
+           and _draft_imm(1, "1", None, "f", 1, 2, 3) == Imm(1, Span("f", 1, 2, 1, 3), "1")
+           and _draft_float(1.0, "1.0", None, "f", 1, 2, 3) == FloatImm(1.0, Span("f", 1, 2, 1, 3), "1.0")
+           and _draft_special("vcc", None, None, "f", 1, 2, 3) == Special("vcc", Span("f", 1, 2, 1, 3))
+           and _draft_symbol("x", None, None, "f", 1, 2, 3) == Symbol("x", Span("f", 1, 2, 1, 3))
+           and _draft_modifier("glc", None, None, "f", 1, 2, 3) == Modifier("glc", None, Span("f", 1, 2, 1, 3)))
+except TypeError:  # __class__ assignment refused
+    _ok = False
+if _ok:
+    _make_reg, _make_imm, _make_float = _draft_reg, _draft_imm, _draft_float
+    _make_special, _make_symbol, _make_modifier = _draft_special, _draft_symbol, _draft_modifier
+    _line_span = _draft_span
+_Call = _slot_constructor(Call)
+_CallGroup = _slot_constructor(CallGroup)
+_Modified = _slot_constructor(Modified)
+
+
+def _make_call(a, b, c, file, line, col, end):
+    """a=name, b=argument entries."""
+    args = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in b])
+    return _Call(a, args, _line_span(file, line, col, end))
+
+
+def _make_group(a, b, c, file, line, col, end):
+    """a=call entries."""
+    calls = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in a])
+    return _CallGroup(calls, _line_span(file, line, col, end))
+
+
+def _make_modified(a, b, c, file, line, col, end):
+    """a=the inner entry, b=(neg, abs, sext)."""
+    mk, x, y, z, dc, de = a
+    return _Modified(mk(x, y, z, file, line, col + dc, col + de), b[0], b[1], b[2], _line_span(file, line, col, end))
+
+
+def _relative(e, col: int):
+    """An entry with its columns taken relative to `col` (to go inside a call, group or modifier)."""
+    return (e[0], e[1], e[2], e[3], e[4] - col, e[5] - col)
+
+
+def _entry_of(obj):
+    """The recipe entry of an operand object, or None for what recipes do not describe
+    (expressions, lists: those statements are relocated object by object)."""
+    t = type(obj)
+    sp = obj.span
+    col, end = sp.column, sp.end_column
+    if t is Reg:
+        return (_make_reg, obj.file, obj.index, obj.count, col, end)
+    if t is Imm:
+        return (_make_imm, obj.value, obj.source, None, col, end)
+    if t is FloatImm:
+        return (_make_float, obj.value, obj.source, None, col, end)
+    if t is Special:
+        return (_make_special, obj.name, None, None, col, end)
+    if t is Symbol:
+        return (_make_symbol, obj.name, None, None, col, end)
+    if t is Call or t is CallGroup or t is Modified:
+        parts = obj.args if t is Call else obj.calls if t is CallGroup else (obj.inner,)
+        inner = [_entry_of(p) for p in parts]
+        if None in inner:
+            return None
+        inner = tuple(_relative(e, col) for e in inner)
+        if t is Call:
+            return (_make_call, obj.name, inner, None, col, end)
+        if t is CallGroup:
+            return (_make_group, inner, None, None, col, end)
+        return (_make_modified, inner[0], (obj.neg, obj.abs, obj.sext), None, col, end)
+    return None
+
+
+def _recipe_of(ins: Instruction, start_col: int, end_col: int):
+    """The recipe of an instruction built on one line (by the grammar or `_fast_instruction`),
+    or None when some operand has no entry kind."""
+    ops = tuple(_entry_of(o) for o in ins.operands)
+    if None in ops or any(type(m) is not Modifier for m in ins.modifiers):
+        return None
+    mods = tuple((_make_modifier, m.name, m.value, None, m.span.column, m.span.end_column) for m in ins.modifiers)
+    ms = ins.mnemonic_span
+    return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((mods, 0),) if mods else ())
+
+
+def _build(recipe, file: str, line: int, index: int) -> Instruction:
+    """The Instruction a recipe describes, on `line`."""
+    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe
+    operands = tuple([mk(a, b, c, file, line, col + base, end + base)
+                      for entries, base in op_parts for mk, a, b, c, col, end in entries])
+    modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
+                       for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
+    return Instruction(mnemonic, operands, modifiers, _line_span(file, line, scol, ecol),
+                       _line_span(file, line, mcol, mend), index)
+
+
+def _draft_build(recipe, file: str, line: int, index: int) -> Instruction:
+    """`_build` with its spans drafted in place and the Instruction's fields stored directly
+    (it is not frozen: no __init__ call needed). One per instruction line of a file."""
+    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe
+    operands = tuple([mk(a, b, c, file, line, col + base, end + base)
+                      for entries, base in op_parts for mk, a, b, c, col, end in entries])
+    sp = _new(_SpanDraft)
+    sp.file = file
+    sp.line = line
+    sp.column = scol
+    sp.end_line = line
+    sp.end_column = ecol
+    sp.__class__ = Span
+    ms = _new(_SpanDraft)
+    ms.file = file
+    ms.line = line
+    ms.column = mcol
+    ms.end_line = line
+    ms.end_column = mend
+    ms.__class__ = Span
+    ins = _new(Instruction)
+    ins.mnemonic = mnemonic
+    ins.operands = operands
+    ins.modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
+                           for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
+    ins.span = sp
+    ins.mnemonic_span = ms
+    ins.index = index
+    return ins
+
+
+# A recipe's builder: `_builder(recipe)` is a function (file, line, index) -> the Instruction
+# `_build(recipe, file, line, index)` makes, with the recipe unpacked once and every object
+# drafted in straight-line code (no call per operand, no loop). The code is generated once per
+# recipe signature (which maker makes each operand and modifier): a few dozen per file. Making
+# a builder costs about as much as six builds save, so the statement memo keeps the recipe and
+# makes its builder at its _PROMOTE-th use: a line repeated that often is likely to repeat more
+# (Tensile kernels repeat lines hundreds of times; a file of mostly distinct lines makes none).
+_DRAFTED = {  # maker -> (draft class, final class, the fields a, b, c fill, in order)
+    "_draft_reg": ("_RegDraft", "Reg", ("file", "index", "count")),
+    "_draft_imm": ("_ImmDraft", "Imm", ("value", "source", None)),
+    "_draft_float": ("_FloatImmDraft", "FloatImm", ("value", "source", None)),
+    "_draft_special": ("_SpecialDraft", "Special", ("name", None, None)),
+    "_draft_symbol": ("_SymbolDraft", "Symbol", ("name", None, None)),
+    "_draft_modifier": ("_ModifierDraft", "Modifier", ("name", "value", None)),
+}
+_factories: dict = {}  # signature -> the generated factory (recipe -> builder)
+_PROMOTE = 4
+_builders_ok = True  # (checked below against _build)
+_Function = type(lambda: None)
+
+
+def _span_code(var: str, col: str, end: str) -> list[str]:
+    return [f"{var} = _new(_SpanDraft)", f"{var}.file = file", f"{var}.line = line", f"{var}.column = {col}",
+            f"{var}.end_line = line", f"{var}.end_column = {end}", f"{var}.__class__ = Span"]
+
+
+def _make_factory(sig: tuple):
+    """The factory of builders for recipes of signature `sig` (the maker of each operand, then
+    of each modifier, and how many of each)."""
+    makers, n_ops = sig
+    head, body = [], []
+    for k, mk in enumerate(makers):
+        head.append(f"mk{k}, a{k}, b{k}, c{k}, col{k}, end{k} = entries[{k}]")
+        drafted = _DRAFTED.get(mk.__name__) if _ok else None
+        if drafted is None or globals().get(mk.__name__) is not mk:
+            body.append(f"o{k} = mk{k}(a{k}, b{k}, c{k}, file, line, col{k}, end{k})")
+            continue
+        draft, final, names = drafted
+        body += _span_code(f"s{k}", f"col{k}", f"end{k}")
+        body.append(f"o{k} = _new({draft})")
+        body += [f"o{k}.{name} = {v}{k}" for name, v in zip(names, "abc") if name]
+        body += [f"o{k}.span = s{k}", f"o{k}.__class__ = {final}"]
+    ops = "".join(f"o{k}, " for k in range(n_ops))
+    mods = "".join(f"o{k}, " for k in range(n_ops, len(makers)))
+    body += _span_code("sp", "scol", "ecol") + _span_code("ms", "mcol", "mend")
+    body += ["ins = _new(Instruction)", "ins.mnemonic = mnemonic", f"ins.operands = ({ops})",
+             f"ins.modifiers = ({mods})", "ins.span = sp", "ins.mnemonic_span = ms", "ins.index = index",
+             "return ins"]
+    src = ("def factory(recipe):\n"
+           "    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe\n"
+           "    entries = [(mk, a, b, c, col + base, end + base) for part in (op_parts, mod_parts)\n"
+           "               for ents, base in part for mk, a, b, c, col, end in ents]\n"
+           + "".join(f"    {x}\n" for x in head)
+           + "    def build(file, line, index):\n"
+           + "".join(f"        {x}\n" for x in body)
+           + "    return build\n")
+    scope: dict = {}
+    exec(compile(src, f"<recipe builder {len(_factories)}>", "exec"), globals(), scope)
+    return scope["factory"]
+
+
+def _builder(recipe):
+    """The builder of a recipe (see above)."""
+    if not _builders_ok:
+        return lambda file, line, index: _build(recipe, file, line, index)
+    op_parts, mod_parts = recipe[5], recipe[6]
+    ops = tuple([e[0] for entries, _ in op_parts for e in entries])
+    sig = (ops + tuple([e[0] for entries, _ in mod_parts for e in entries]), len(ops))
+    factory = _factories.get(sig)
+    if factory is None:
+        if len(_factories) > 4096:  # (signatures are few; this only bounds a pathological file)
+            return lambda file, line, index: _build(recipe, file, line, index)
+        factory = _factories[sig] = _make_factory(sig)
+    return factory(recipe)
+
+
+_probe_recipe = ("v_add_u32", 1, 10, 1, 30, ((((_make_reg, "v", 1, 1, 11, 13), (_make_imm, 5, "0x5", None, 15, 18)), 0),
+                                            (((_make_special, "vcc", None, None, 2, 5),
+                                              (_make_symbol, "x", None, None, 7, 8)), 20)),
+                 ((((_make_modifier, "glc", None, None, 20, 23), (_make_float, 1.0, "1.0", None, 25, 28)), 0),))
+try:
+    _builders_ok = _builder(_probe_recipe)("f", 3, 7) == _build(_probe_recipe, "f", 3, 7)
+except Exception:  # noqa: BLE001 (any surprise: the generic _build stays)
+    _builders_ok = False
+_factories.clear()
+if _ok and _draft_build(_probe_recipe, "f", 3, 7) == _build(_probe_recipe, "f", 3, 7):
+    _build = _draft_build  # noqa: F811
+
+
