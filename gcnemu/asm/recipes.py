@@ -362,91 +362,10 @@ def _draft_build(recipe, file: str, line: int, index: int) -> Instruction:
     return ins
 
 
-# A recipe's builder: `_builder(recipe)` is a function (file, line, index) -> the Instruction
-# `_build(recipe, file, line, index)` makes, with the recipe unpacked once and every object
-# drafted in straight-line code (no call per operand, no loop). The code is generated once per
-# recipe signature (which maker makes each operand and modifier): a few dozen per file. Making
-# a builder costs about as much as six builds save, so the statement memo keeps the recipe and
-# makes its builder at its _PROMOTE-th use: a line repeated that often is likely to repeat more
-# (Tensile kernels repeat lines hundreds of times; a file of mostly distinct lines makes none).
-_DRAFTED = {  # maker -> (draft class, final class, the fields a, b, c fill, in order)
-    "_draft_reg": ("_RegDraft", "Reg", ("file", "index", "count")),
-    "_draft_imm": ("_ImmDraft", "Imm", ("value", "source", None)),
-    "_draft_float": ("_FloatImmDraft", "FloatImm", ("value", "source", None)),
-    "_draft_special": ("_SpecialDraft", "Special", ("name", None, None)),
-    "_draft_symbol": ("_SymbolDraft", "Symbol", ("name", None, None)),
-    "_draft_modifier": ("_ModifierDraft", "Modifier", ("name", "value", None)),
-}
-_factories: dict = {}  # signature -> the generated factory (recipe -> builder)
-_PROMOTE = 4
-_builders_ok = True  # (checked below against _build)
-_Function = type(lambda: None)
-
-
-def _span_code(var: str, col: str, end: str) -> list[str]:
-    return [f"{var} = _new(_SpanDraft)", f"{var}.file = file", f"{var}.line = line", f"{var}.column = {col}",
-            f"{var}.end_line = line", f"{var}.end_column = {end}", f"{var}.__class__ = Span"]
-
-
-def _make_factory(sig: tuple):
-    """The factory of builders for recipes of signature `sig` (the maker of each operand, then
-    of each modifier, and how many of each)."""
-    makers, n_ops = sig
-    head, body = [], []
-    for k, mk in enumerate(makers):
-        head.append(f"mk{k}, a{k}, b{k}, c{k}, col{k}, end{k} = entries[{k}]")
-        drafted = _DRAFTED.get(mk.__name__) if _ok else None
-        if drafted is None or globals().get(mk.__name__) is not mk:
-            body.append(f"o{k} = mk{k}(a{k}, b{k}, c{k}, file, line, col{k}, end{k})")
-            continue
-        draft, final, names = drafted
-        body += _span_code(f"s{k}", f"col{k}", f"end{k}")
-        body.append(f"o{k} = _new({draft})")
-        body += [f"o{k}.{name} = {v}{k}" for name, v in zip(names, "abc") if name]
-        body += [f"o{k}.span = s{k}", f"o{k}.__class__ = {final}"]
-    ops = "".join(f"o{k}, " for k in range(n_ops))
-    mods = "".join(f"o{k}, " for k in range(n_ops, len(makers)))
-    body += _span_code("sp", "scol", "ecol") + _span_code("ms", "mcol", "mend")
-    body += ["ins = _new(Instruction)", "ins.mnemonic = mnemonic", f"ins.operands = ({ops})",
-             f"ins.modifiers = ({mods})", "ins.span = sp", "ins.mnemonic_span = ms", "ins.index = index",
-             "return ins"]
-    src = ("def factory(recipe):\n"
-           "    mnemonic, mcol, mend, scol, ecol, op_parts, mod_parts = recipe\n"
-           "    entries = [(mk, a, b, c, col + base, end + base) for part in (op_parts, mod_parts)\n"
-           "               for ents, base in part for mk, a, b, c, col, end in ents]\n"
-           + "".join(f"    {x}\n" for x in head)
-           + "    def build(file, line, index):\n"
-           + "".join(f"        {x}\n" for x in body)
-           + "    return build\n")
-    scope: dict = {}
-    exec(compile(src, f"<recipe builder {len(_factories)}>", "exec"), globals(), scope)
-    return scope["factory"]
-
-
-def _builder(recipe):
-    """The builder of a recipe (see above)."""
-    if not _builders_ok:
-        return lambda file, line, index: _build(recipe, file, line, index)
-    op_parts, mod_parts = recipe[5], recipe[6]
-    ops = tuple([e[0] for entries, _ in op_parts for e in entries])
-    sig = (ops + tuple([e[0] for entries, _ in mod_parts for e in entries]), len(ops))
-    factory = _factories.get(sig)
-    if factory is None:
-        if len(_factories) > 4096:  # (signatures are few; this only bounds a pathological file)
-            return lambda file, line, index: _build(recipe, file, line, index)
-        factory = _factories[sig] = _make_factory(sig)
-    return factory(recipe)
-
-
 _probe_recipe = ("v_add_u32", 1, 10, 1, 30, ((((_make_reg, "v", 1, 1, 11, 13), (_make_imm, 5, "0x5", None, 15, 18)), 0),
                                             (((_make_special, "vcc", None, None, 2, 5),
                                               (_make_symbol, "x", None, None, 7, 8)), 20)),
                  ((((_make_modifier, "glc", None, None, 20, 23), (_make_float, 1.0, "1.0", None, 25, 28)), 0),))
-try:
-    _builders_ok = _builder(_probe_recipe)("f", 3, 7) == _build(_probe_recipe, "f", 3, 7)
-except Exception:  # noqa: BLE001 (any surprise: the generic _build stays)
-    _builders_ok = False
-_factories.clear()
 if _ok and _draft_build(_probe_recipe, "f", 3, 7) == _build(_probe_recipe, "f", 3, 7):
     _build = _draft_build  # noqa: F811
 

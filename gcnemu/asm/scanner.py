@@ -28,7 +28,7 @@ from .indexfold import _changed_names, _fold_register_symbols, _forget, _names_s
 from .macros import include_notes, instantiation_notes, map_columns, needs_expansion, preprocess
 from .pieces import _piece_recipe
 from .program import Assignment, Directive, Imm, Instruction, Label, Program, Span, Symbol
-from .recipes import _build, _builder, _Function, _line_span, _PROMOTE, _recipe_of, _relocate_instruction
+from .recipes import _build, _line_span, _recipe_of, _relocate_instruction
 from .syntax import _WORD
 
 _LABEL_RE = re.compile(r'\s*([A-Za-z_.$][A-Za-z0-9_.$@]*|"[^"]*")[ \t]*:(?!:)')
@@ -254,8 +254,6 @@ def scan(text: str | bytes, file: str, fast: bool, include_dirs, symbols_for: Ca
     own_defined: set = set()
     label_names: set = set()  # every label so far: `_assigned` checks a symbol against them
     shapes: dict = {}  # line text -> _line_shape(text)
-    uses: dict = {}  # statement text -> how often its recipe was used (see _PROMOTE)
-    promote = _PROMOTE if memos_on else 1 << 62
     for lineno, raw, file, env in source:
         if file is not builder.file:
             builder.file = file
@@ -414,19 +412,10 @@ def scan(text: str | bytes, file: str, fast: bool, include_dirs, symbols_for: Ca
                 prog.statements.append(ins)
             continue
         cached = memo.get(code)
-        if cached is not None:  # a recipe, its builder, or an Instruction recipes do not describe
+        if cached is not None:  # a recipe, or an Instruction recipes do not describe
             memo_hits += 1
-            t = type(cached)
-            if t is _Function:
-                ins = cached(file, lineno, count)
-            elif t is tuple:
-                n = uses.get(code, 1) + 1
-                if n >= promote:
-                    build = memo[code] = _builder(cached)
-                    ins = build(file, lineno, count)
-                else:
-                    uses[code] = n
-                    ins = _build(cached, file, lineno, count)
+            if type(cached) is tuple:
+                ins = _build(cached, file, lineno, count)
             else:
                 ins = _relocate_instruction(cached, lineno, count)
             count += 1
