@@ -7,7 +7,7 @@ reference the other paths must agree with; they exist only for speed.
 
 `_Builder` is a transformer applied while the LALR parser reduces (no parse tree is kept), so
 objects come out with their spans. Lark is imported, and the two parsers built, when a line
-first needs them (see `_OnFirstParse`).
+first needs them (see `_parsers`).
 """
 from __future__ import annotations
 
@@ -26,16 +26,9 @@ from .syntax import _MEMORY_PREFIXES, _NO_FLAGS, _RANGE_RE, _REG_RE, FLAG_MODIFI
 
 if TYPE_CHECKING:
     from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 
-class _LarkNotImported(Exception):
-    """Stands for lark's exception classes until the grammar is first needed (_parsers imports
-    lark then and binds the real ones): nothing raises it, so an `except` naming one of these
-    matches nothing before then. Why lazy: importing lark takes ~70 ms of every command, and
-    most files never reach the grammar (see _OnFirstParse)."""
-
-
-UnexpectedCharacters = UnexpectedEOF = UnexpectedInput = UnexpectedToken = VisitError = _LarkNotImported
 # llvm-mc's (GNU) precedence: * / % << >> above | & ^ above + - (`1+2^3` is 2, `1+3&6` is 3)
 _PREC = {"*": 6, "/": 6, "%": 6, "<<": 6, ">>": 6, "|": 5, "&": 5, "^": 5, "+": 4, "-": 4,
          "==": 3, "!=": 3, "<>": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "&&": 2, "||": 1}
@@ -535,11 +528,13 @@ def _transformer() -> _Builder:
 
 
 @lru_cache(maxsize=None)
-def _parsers() -> tuple[Lark, Lark, _Builder]:
-    """Build the two LALR parsers once. lark-cython, when installed, roughly doubles speed."""
-    global UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+def _parsers() -> tuple[Lark, Lark]:
+    """The instruction and the expression parser, built when a statement first needs the grammar.
+    Why then: importing lark takes ~70 ms and building both parsers (grammar analysis, LALR
+    tables) ~0.1 s of every command, and most files never reach the grammar (the scanner's
+    other paths build every line of typical kernels). lark-cython, when installed, roughly
+    doubles their speed."""
     from lark import Lark
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
     builder = _transformer()
     grammar = _grammar_path().read_text()
     kw: dict = {}
@@ -552,27 +547,12 @@ def _parsers() -> tuple[Lark, Lark, _Builder]:
                  transformer=builder, maybe_placeholders=True, **kw)
     expr = Lark(grammar, parser="lalr", lexer="contextual", start="expression",
                 transformer=builder, maybe_placeholders=True, **kw)
-    return instr, expr, builder
+    return instr, expr
 
-
-class _OnFirstParse:
-    """One of the two Lark parsers, built when a line first needs it. Why: building both
-    (grammar analysis, LALR tables) takes ~0.1 s, and most files never reach the grammar: the
-    scanner's fast path and recipes build every line of typical kernels."""
-
-    __slots__ = ("_which",)
-
-    def __init__(self, which: int):
-        self._which = which  # 0: instruction, 1: expression (as _parsers() returns them)
-
-    def parse(self, text: str):
-        return _parsers()[self._which].parse(text)
-
-
-_INSTR_PARSER = _OnFirstParse(0)
-_EXPR_PARSER = _OnFirstParse(1)
 
 def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
+    """llvm-mc's message and columns for a syntax error the grammar found."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     if isinstance(err, UnexpectedCharacters):
         col = err.column
         ch = text[col - 1] if 0 < col <= len(text) else ""
@@ -591,6 +571,7 @@ def _message_for(err: UnexpectedInput, text: str) -> tuple[str, int, int]:
         return "unexpected end of statement", col, col + 1
     return "syntax error", 1, 2
 
+
 def parse_instruction(code: str, file: str, lineno: int, start_col: int, prog: Program,
                       call_text: bool = True) -> Instruction | None:
     """One statement through the grammar, its errors as diagnostics (None then).
@@ -598,12 +579,13 @@ def parse_instruction(code: str, file: str, lineno: int, start_col: int, prog: P
     `call_text`: the source text of a folded expression-function call (`max(1, 2)`) is kept in
     its Imm, and `lit(...)` sees the statement. The scanner's last resort for plain statements
     passes False: their Imm keeps no call text (what the statement memo has always recorded)."""
+    from lark.exceptions import UnexpectedInput, VisitError  # (lark is imported when first needed: _parsers)
     builder = _transformer()
     builder.line = lineno
     if call_text:
         builder.code = code
     try:
-        return _INSTR_PARSER.parse(_mark_or(code) if "|" in code else code)
+        return _parsers()[0].parse(_mark_or(code) if "|" in code else code)
     except ParseError as e:
         prog.diagnostics.append(Diagnostic("error", e.message, Span(file, lineno, e.column, lineno, e.end_column)))
     except VisitError as e:  # a ParseError raised inside the transformer
@@ -628,10 +610,11 @@ def parse_instruction(code: str, file: str, lineno: int, start_col: int, prog: P
 def parse_expression(code: str, start: int, lineno: int, prog: Program):
     """The value of an assignment (`x = 1+2`, `.set x, 1+2`): `code` from index `start` through the
     grammar, its errors as diagnostics (None then)."""
+    from lark.exceptions import UnexpectedInput, VisitError  # (lark is imported when first needed: _parsers)
     text = " " * start + code[start:]
     _transformer().line = lineno
     try:
-        return _EXPR_PARSER.parse(_mark_or(text, expression=True) if "|" in text else text)
+        return _parsers()[1].parse(_mark_or(text, expression=True) if "|" in text else text)
     except (ParseError, VisitError, UnexpectedInput, RecursionError) as e:
         inner = e.orig_exc if isinstance(e, VisitError) else e
         if isinstance(inner, ParseError):
