@@ -108,27 +108,29 @@ def _block_open_column(text: str) -> int:
     return col
 
 
+_ARG_MARKS = re.compile(r'["()\[\],]')  # the characters that decide where directive arguments split
+
+
 def _split_args(text: str) -> tuple[str, ...]:
-    """Split directive arguments on top-level commas, respecting quotes and brackets."""
-    args, depth, cur, in_str = [], 0, [], False
-    for ch in text:
+    """Split directive arguments on top-level commas, respecting quotes and brackets.
+    (Only the marks are visited, not every character: llc's output has thousands of long
+    `.set` lines.)"""
+    args: list[str] = []
+    depth, start, in_str = 0, 0, False
+    for m in _ARG_MARKS.finditer(text):
+        ch = m.group()
         if in_str:
-            cur.append(ch)
-            if ch == '"':
-                in_str = False
-            continue
-        if ch == '"':
+            in_str = ch != '"'
+        elif ch == '"':
             in_str = True
         elif ch in "([":
             depth += 1
         elif ch in ")]":
             depth -= 1
-        elif ch == "," and depth == 0:
-            args.append("".join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    tail = "".join(cur).strip()
+        elif depth == 0:  # a comma between arguments
+            args.append(text[start:m.start()].strip())
+            start = m.end()
+    tail = text[start:].strip()
     if tail or args:
         args.append(tail)
     return tuple(args)
