@@ -15,72 +15,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .program import Call, CallGroup, Expr, FloatImm, Imm, Instruction, Modified, Modifier, Reg, Special, Span, Symbol
+from .program import Call, CallGroup, Expr, FloatImm, Imm, Instruction, Modified, Modifier, Reg, Special, Symbol
+from .slots import new_imm, new_modifier, new_reg, new_span, new_special, new_symbol
 from .syntax import _RANGE_RE, _REG_RE, SPECIAL_REGISTERS, _mnemonic_facts
 
-
-def _slot_constructor(cls):
-    """A faster constructor for a frozen slots dataclass of the program model: sets the slots
-    directly instead of going through the generated __init__ (object.__setattr__ per field)."""
-    import dataclasses
-    try:
-        names = [f.name for f in dataclasses.fields(cls)]
-        setters = [cls.__dict__[n].__set__ for n in names]
-    except (TypeError, KeyError, AttributeError):
-        return cls
-    if any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-           for f in dataclasses.fields(cls)) and cls is not Imm and cls is not FloatImm:
-        return cls
-    new = object.__new__
-    if len(names) == 5:
-        a, b, c, d, e = setters
-
-        def make5(v1, v2, v3, v4, v5):
-            o = new(cls)
-            a(o, v1), b(o, v2), c(o, v3), d(o, v4), e(o, v5)
-            return o
-        return make5
-    if len(names) == 4:
-        a, b, c, d = setters
-
-        def make4(v1, v2, v3, v4):
-            o = new(cls)
-            a(o, v1), b(o, v2), c(o, v3), d(o, v4)
-            return o
-        return make4
-    if len(names) == 3 and cls in (Imm, FloatImm):
-        a, b, c = setters
-
-        def make_imm(v1, v2, v3=""):
-            o = new(cls)
-            a(o, v1), b(o, v2), c(o, v3)
-            return o
-        return make_imm
-    if len(names) == 3:
-        a, b, c = setters
-
-        def make3(v1, v2, v3):
-            o = new(cls)
-            a(o, v1), b(o, v2), c(o, v3)
-            return o
-        return make3
-    if len(names) == 2:
-        a, b = setters
-
-        def make2(v1, v2):
-            o = new(cls)
-            a(o, v1), b(o, v2)
-            return o
-        return make2
-    return cls
-
-
-_Span = _slot_constructor(Span)
-_Reg = _slot_constructor(Reg)
-_Imm = _slot_constructor(Imm)
-_Symbol = _slot_constructor(Symbol)
-_Special = _slot_constructor(Special)
-_Modifier = _slot_constructor(Modifier)
 
 _FAST_TOKEN = re.compile(r"""[ \t]*(?:
     (?P<reg>(?:v|s|a|acc|ttmp)(?:[0-9]+|\[[ \t]*[0-9]+[ \t]*(?::[ \t]*[0-9]+[ \t]*)?\])(?![A-Za-z0-9_.$@]))
@@ -133,7 +71,7 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
         f = _reg_fields(text)
         if f is None:
             return None
-        return _Reg(f[0], f[1], f[2], _Span(file, line, col, line, col + len(text))), j + 1
+        return new_reg(f[0], f[1], f[2], new_span(file, line, col, line, col + len(text))), j + 1
     if kind == "name":
         if j + 1 < n and toks[j + 1][1] in "([":
             if toks[j + 1][1] == "(" and j + 3 < n and toks[j + 2][0] in ("int", "hex") and toks[j + 3][1] == ")" \
@@ -142,26 +80,26 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
                 if r is None:
                     return None
                 a = r[0]
-                return Call(text, (a,), _Span(file, line, col, line, a.span.end_column + 1)), j + 4
+                return Call(text, (a,), new_span(file, line, col, line, a.span.end_column + 1)), j + 4
             return None
-        sp = _Span(file, line, col, line, col + len(text))
+        sp = new_span(file, line, col, line, col + len(text))
         m = _REG_RE.match(text)
         if m:
-            return _Reg("a" if m.group(1) == "acc" else m.group(1), int(m.group(2)), 1, sp), j + 1
+            return new_reg("a" if m.group(1) == "acc" else m.group(1), int(m.group(2)), 1, sp), j + 1
         if text in SPECIAL_REGISTERS:
-            return _Special(text, sp), j + 1
-        return _Symbol(text, sp), j + 1
+            return new_special(text, sp), j + 1
+        return new_symbol(text, sp), j + 1
     if kind == "int":
         # octal (`017`), or may not fit in 64 bits (int() refuses > 4300 digits): the grammar decides
         if len(text) > 1 and (text[0] == "0" or len(text) > 19):
             return None
-        return _Imm(int(text), _Span(file, line, col, line, col + len(text)), text), j + 1
+        return new_imm(int(text), new_span(file, line, col, line, col + len(text)), text), j + 1
     if kind == "hex":
         if len(text) > 18:
             return None
-        return _Imm(int(text, 16), _Span(file, line, col, line, col + len(text)), text), j + 1
+        return new_imm(int(text, 16), new_span(file, line, col, line, col + len(text)), text), j + 1
     if kind == "float":
-        return FloatImm(float(text), _Span(file, line, col, line, col + len(text)), text), j + 1
+        return FloatImm(float(text), new_span(file, line, col, line, col + len(text)), text), j + 1
     if text == "-" and j + 1 < n and toks[j + 1][1] != "-":  # `--x`: the grammar (no recursion here)
         r = _fast_atom(toks, j + 1, n, file, line)
         if r is None:
@@ -169,9 +107,9 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
         x, nj = r
         if isinstance(x, Call) or nj < n and toks[nj][1] == "-":
             return None
-        sp = _Span(file, line, col, line, x.span.end_column)
+        sp = new_span(file, line, col, line, x.span.end_column)
         if isinstance(x, Imm):
-            return _Imm(-x.value, sp, "-" + x.text()), nj
+            return new_imm(-x.value, sp, "-" + x.text()), nj
         if isinstance(x, FloatImm):
             return FloatImm(-x.value, sp, "-" + x.text()), nj
         if isinstance(x, (Reg, Special)):
@@ -200,14 +138,14 @@ def _fast_instruction(code: str, file: str, line: int):
             i += 1
             if f is None or modifiers or i < n and toks[i][1] in "()[]":
                 return None
-            operands.append(_Reg(f[0], f[1], f[2], _Span(file, line, col, line, col + len(text))))
+            operands.append(new_reg(f[0], f[1], f[2], new_span(file, line, col, line, col + len(text))))
             prev_call = False
             continue
         if kind == "int":
             i += 1
             if modifiers or i < n and toks[i][1] in "()[]-" or len(text) > 1 and (text[0] == "0" or len(text) > 19):
                 return None
-            operands.append(_Imm(int(text), _Span(file, line, col, line, col + len(text)), text))
+            operands.append(new_imm(int(text), new_span(file, line, col, line, col + len(text)), text))
             prev_call = False
             continue
         if kind == "punct":
@@ -246,7 +184,7 @@ def _fast_instruction(code: str, file: str, line: int):
                     break
                 if not vals or j >= n or toks[j][1] != "]":
                     return None
-                modifiers.append(_Modifier(text[:-1], tuple(vals), _Span(file, line, col, line, toks[j][2] + 1)))
+                modifiers.append(new_modifier(text[:-1], tuple(vals), new_span(file, line, col, line, toks[j][2] + 1)))
                 i = j + 1
                 prev_call = False
                 continue
@@ -262,7 +200,7 @@ def _fast_instruction(code: str, file: str, line: int):
                 v = val.text()
             else:
                 return None
-            modifiers.append(_Modifier(text[:-1], v, _Span(file, line, col, line, val.span.end_column)))
+            modifiers.append(new_modifier(text[:-1], v, new_span(file, line, col, line, val.span.end_column)))
             prev_call = False
             i = nj
             continue
@@ -275,18 +213,18 @@ def _fast_instruction(code: str, file: str, line: int):
         i = nj
         if isinstance(item, Symbol) and item.name in flags or \
                 modifiers and isinstance(item, Special) and item.name == "scc" and memory:
-            modifiers.append(_Modifier(item.name, None, item.span))
+            modifiers.append(new_modifier(item.name, None, item.span))
             prev_call = False
             continue
         if isinstance(item, Call) and prev_call and mnemonic.startswith("s_waitcnt"):
             prev = operands.pop()
             calls = prev.calls if isinstance(prev, CallGroup) else (prev,)
-            operands.append(CallGroup(calls + (item,), _Span(file, line, prev.span.column, line, item.span.end_column)))
+            operands.append(CallGroup(calls + (item,), new_span(file, line, prev.span.column, line, item.span.end_column)))
             continue
         if modifiers:
             return None
         if scalar and type(item) is Special and item.name == "off":
-            item = _Symbol("off", item.span)
+            item = new_symbol("off", item.span)
         operands.append(item)
         prev_call = isinstance(item, Call)
     if memory:
@@ -294,7 +232,7 @@ def _fast_instruction(code: str, file: str, line: int):
         while operands and isinstance(operands[-1], Special) and operands[-1].name == "scc":
             trailing.append(operands.pop())
         modifiers[:0] = [Modifier("scc", None, o.span) for o in reversed(trailing)]
-    sp_tok = _Span(file, line, c0, line, c0 + len(mn))
+    sp_tok = new_span(file, line, c0, line, c0 + len(mn))
     return Instruction(mnemonic, tuple(operands), tuple(modifiers), sp_tok, sp_tok)
 
 

@@ -29,7 +29,8 @@ from .syntax import FLAG_MODIFIERS, SPECIAL_REGISTERS  # noqa: F401 (public name
 # the layers' internals, which tests/test_parse_pieces.py reaches through this module
 from .fastpath import _fast_instruction  # noqa: F401
 from .pieces import _piece_recipe  # noqa: F401
-from .recipes import _build, _make_imm, _make_reg, _recipe_of, _relocate_instruction  # noqa: F401
+from .recipes import _build, _recipe_of, _relocate_instruction  # noqa: F401
+from .slots import make_imm as _make_imm, make_reg as _make_reg  # noqa: F401
 from .scanner import _LABEL_RE, _SET_RE, _strip_comment  # noqa: F401
 
 # The parser's memos by text (recipe builders, register index values, foldings, line shapes) are

@@ -24,7 +24,8 @@ import re
 
 from .fastpath import _fast_atom, _fast_tokens
 from .program import Call, FloatImm, Imm, Modified, Reg, Special, Symbol
-from .recipes import _entry_of, _make_group, _make_modifier, _make_special, _make_symbol, _relative
+from .recipes import _entry_of, _make_group, _relative
+from .slots import make_modifier, make_special, make_symbol
 from .syntax import _NO_FLAGS, FLAG_MODIFIERS, _mnemonic_facts
 
 _UNITS = re.compile(r"[ \t]*(?:[^ \t,\[]+(?:\[[^\[\]]*\][^ \t,\[]*)*|\[|,)")
@@ -59,7 +60,7 @@ def _unit(text: str):
                 break
             if not vals or j != n - 1 or toks[j][1] != "]":
                 return False
-            return (_U_KEY, len(text), (_make_modifier, tok[:-1], tuple(vals), None, off + 1, off + toks[j][2] + 1))
+            return (_U_KEY, len(text), (make_modifier, tok[:-1], tuple(vals), None, off + 1, off + toks[j][2] + 1))
         r = _fast_atom(toks, 1, n, "", 0)
         if r is None or r[1] != n:
             return False
@@ -70,7 +71,7 @@ def _unit(text: str):
             v = val.text()
         else:
             return False
-        return (_U_KEY, len(text), (_make_modifier, tok[:-1], v, None, off + 1, off + val.span.end_column))
+        return (_U_KEY, len(text), (make_modifier, tok[:-1], v, None, off + 1, off + val.span.end_column))
     r = _fast_atom(toks, 0, n, "", 0)
     if r is None or r[1] != n:
         return False
@@ -133,17 +134,17 @@ def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
             continue
         if kind == _U_NAME:
             name = e[1]
-            if e[0] is _make_symbol and name in flags or mods and name == "scc" and memory and e[0] is _make_special:
-                mods.append((_make_modifier, name, None, None, e[4], e[5]))
+            if e[0] is make_symbol and name in flags or mods and name == "scc" and memory and e[0] is make_special:
+                mods.append((make_modifier, name, None, None, e[4], e[5]))
                 prev_call = neg_ok = False
                 continue
             if mods:
                 return False
-            if scalar and name == "off" and e[0] is _make_special:  # `off` is no address to s_ instructions
-                e = (_make_symbol, "off", None, None, e[4], e[5])
+            if scalar and name == "off" and e[0] is make_special:  # `off` is no address to s_ instructions
+                e = (make_symbol, "off", None, None, e[4], e[5])
             ops.append(e)
             prev_call = False
-            neg_ok = e[0] is _make_special
+            neg_ok = e[0] is make_special
             continue
         if kind == _U_CALL:
             if not ops and not mods:
@@ -166,7 +167,7 @@ def _piece(text: str, start: int, memory: bool, scalar: bool, waitcnt: bool):
         ops.append(e)
         prev_call = False
         neg_ok = kind == _U_REG
-    ends_scc = bool(ops) and ops[-1][0] is _make_special and ops[-1][1] == "scc"
+    ends_scc = bool(ops) and ops[-1][0] is make_special and ops[-1][1] == "scc"
     return tuple(ops), tuple(mods), bool(ops), first_call, prev_call, ends_scc
 
 

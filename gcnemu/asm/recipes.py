@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .fastpath import _Imm, _Modifier, _Reg, _slot_constructor, _Span
+from .slots import (
+    line_span, make_float, make_imm, make_modifier, make_reg, make_special, make_symbol, new_call, new_call_group,
+    new_imm, new_modified, new_modifier, new_reg, new_span,
+)
 from .program import Call, CallGroup, FloatImm, Imm, Instruction, Modified, Modifier, Reg, Special, Span, Symbol
 
 
@@ -23,13 +26,13 @@ def _relocate(obj, line: int):
     t = type(obj)
     if t is Reg or t is Imm or t is Special or t is Symbol or t is Modifier or t is FloatImm:
         sp = obj.span
-        nsp = _Span(sp.file, line, sp.column, line, sp.end_column)
+        nsp = new_span(sp.file, line, sp.column, line, sp.end_column)
         if t is Reg:
-            return _Reg(obj.file, obj.index, obj.count, nsp)
+            return new_reg(obj.file, obj.index, obj.count, nsp)
         if t is Imm:
-            return _Imm(obj.value, nsp, obj.source)
+            return new_imm(obj.value, nsp, obj.source)
         if t is Modifier:
-            return _Modifier(obj.name, obj.value, nsp)
+            return new_modifier(obj.name, obj.value, nsp)
         if t is FloatImm:
             return FloatImm(obj.value, nsp, obj.source)
         return t(obj.name, nsp)
@@ -47,9 +50,8 @@ def _relocate_instruction(ins: Instruction, line: int, index: int) -> Instructio
     """A copy of `ins` (parsed on one line) on another line, for statements that have no recipe."""
     sp, ms = ins.span, ins.mnemonic_span
     return Instruction(ins.mnemonic, _relocate(ins.operands, line), _relocate(ins.modifiers, line),
-                       _Span(sp.file, line, sp.column, line, sp.end_column),
-                       _Span(ms.file, line, ms.column, line, ms.end_column), index)
-
+                       new_span(sp.file, line, sp.column, line, sp.end_column),
+                       new_span(ms.file, line, ms.column, line, ms.end_column), index)
 
 
 # A parsed statement depends on its line number only through its spans, so what the scanner
@@ -61,83 +63,25 @@ def _relocate_instruction(ins: Instruction, line: int, index: int) -> Instructio
 #   (maker, a, b, c, column, end)
 # and `maker(a, b, c, file, line, column, end)` builds the object and its span in one call
 # (one call per object and no dispatch on its kind: building is most of what is left of a
-# line's cost). What a, b and c are depends on the maker: see `_MAKERS`. Calls, call groups and
+# line's cost). What a, b and c are depends on the maker: see `slots` and below. Calls, call groups and
 # modified operands hold entries of their parts, with columns relative to their own column.
-
-def _maker(cls):
-    """The entry maker of a program class: its fields but `span` are a, b, c in order."""
-    import dataclasses
-    names = [f.name for f in dataclasses.fields(cls)]
-    setters = [cls.__dict__[n].__set__ for n in names]
-    new = object.__new__
-    f1, f2, f3, f4, f5 = (Span.__dict__[n].__set__ for n in ("file", "line", "column", "end_line", "end_column"))
-    span_at = names.index("span")
-    set_span = setters.pop(span_at)
-    if len(setters) == 3:
-        s1, s2, s3 = setters
-
-        def make3(a, b, c, file, line, col, end):
-            sp = new(Span)
-            f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
-            o = new(cls)
-            s1(o, a), s2(o, b), s3(o, c), set_span(o, sp)
-            return o
-        return make3
-    if len(setters) == 2:
-        s1, s2 = setters
-
-        def make2(a, b, c, file, line, col, end):
-            sp = new(Span)
-            f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
-            o = new(cls)
-            s1(o, a), s2(o, b), set_span(o, sp)
-            return o
-        return make2
-    (s1,) = setters
-
-    def make1(a, b, c, file, line, col, end):
-        sp = new(Span)
-        f1(sp, file), f2(sp, line), f3(sp, col), f4(sp, line), f5(sp, end)
-        o = new(cls)
-        s1(o, a), set_span(o, sp)
-        return o
-    return make1
-
-
-_make_reg = _maker(Reg)  # a=file, b=index, c=count
-_make_imm = _maker(Imm)  # a=value, b=source
-_make_float = _maker(FloatImm)  # a=value, b=source
-_make_special = _maker(Special)  # a=name
-_make_symbol = _maker(Symbol)  # a=name
-_make_modifier = _maker(Modifier)  # a=name, b=value
-
-
-def _line_span(file: str, line: int, col: int, end: int) -> Span:
-    """The span of columns [col, end) on one line."""
-    return _Span(file, line, col, line, end)
-
-
-_Call = _slot_constructor(Call)
-_CallGroup = _slot_constructor(CallGroup)
-_Modified = _slot_constructor(Modified)
-
 
 def _make_call(a, b, c, file, line, col, end):
     """a=name, b=argument entries."""
     args = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in b])
-    return _Call(a, args, _line_span(file, line, col, end))
+    return new_call(a, args, line_span(file, line, col, end))
 
 
 def _make_group(a, b, c, file, line, col, end):
     """a=call entries."""
     calls = tuple([mk(x, y, z, file, line, col + dc, col + de) for mk, x, y, z, dc, de in a])
-    return _CallGroup(calls, _line_span(file, line, col, end))
+    return new_call_group(calls, line_span(file, line, col, end))
 
 
 def _make_modified(a, b, c, file, line, col, end):
     """a=the inner entry, b=(neg, abs, sext)."""
     mk, x, y, z, dc, de = a
-    return _Modified(mk(x, y, z, file, line, col + dc, col + de), b[0], b[1], b[2], _line_span(file, line, col, end))
+    return new_modified(mk(x, y, z, file, line, col + dc, col + de), b[0], b[1], b[2], line_span(file, line, col, end))
 
 
 def _relative(e, col: int):
@@ -152,15 +96,15 @@ def _entry_of(obj):
     sp = obj.span
     col, end = sp.column, sp.end_column
     if t is Reg:
-        return (_make_reg, obj.file, obj.index, obj.count, col, end)
+        return (make_reg, obj.file, obj.index, obj.count, col, end)
     if t is Imm:
-        return (_make_imm, obj.value, obj.source, None, col, end)
+        return (make_imm, obj.value, obj.source, None, col, end)
     if t is FloatImm:
-        return (_make_float, obj.value, obj.source, None, col, end)
+        return (make_float, obj.value, obj.source, None, col, end)
     if t is Special:
-        return (_make_special, obj.name, None, None, col, end)
+        return (make_special, obj.name, None, None, col, end)
     if t is Symbol:
-        return (_make_symbol, obj.name, None, None, col, end)
+        return (make_symbol, obj.name, None, None, col, end)
     if t is Call or t is CallGroup or t is Modified:
         parts = obj.args if t is Call else obj.calls if t is CallGroup else (obj.inner,)
         inner = [_entry_of(p) for p in parts]
@@ -181,7 +125,7 @@ def _recipe_of(ins: Instruction, start_col: int, end_col: int):
     ops = tuple(_entry_of(o) for o in ins.operands)
     if None in ops or any(type(m) is not Modifier for m in ins.modifiers):
         return None
-    mods = tuple((_make_modifier, m.name, m.value, None, m.span.column, m.span.end_column) for m in ins.modifiers)
+    mods = tuple((make_modifier, m.name, m.value, None, m.span.column, m.span.end_column) for m in ins.modifiers)
     ms = ins.mnemonic_span
     return (ins.mnemonic, ms.column, ms.end_column, start_col, end_col, ((ops, 0),), ((mods, 0),) if mods else ())
 
@@ -193,5 +137,5 @@ def _build(recipe, file: str, line: int, index: int) -> Instruction:
                       for entries, base in op_parts for mk, a, b, c, col, end in entries])
     modifiers = tuple([mk(a, b, c, file, line, col + base, end + base)
                        for entries, base in mod_parts for mk, a, b, c, col, end in entries]) if mod_parts else ()
-    return Instruction(mnemonic, operands, modifiers, _line_span(file, line, scol, ecol),
-                       _line_span(file, line, mcol, mend), index)
+    return Instruction(mnemonic, operands, modifiers, line_span(file, line, scol, ecol),
+                       line_span(file, line, mcol, mend), index)

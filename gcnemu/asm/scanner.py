@@ -22,13 +22,14 @@ from typing import Callable
 
 from . import directives
 from .diagnostics import Diagnostic
-from .fastpath import _fast_instruction, _Span
+from .fastpath import _fast_instruction
 from .grammar import _transformer, parse_expression, parse_instruction
 from .indexfold import _changed_names, _fold_register_symbols, _forget, _names_symbol
 from .macros import include_notes, instantiation_notes, map_columns, needs_expansion, preprocess
 from .pieces import _piece_recipe
 from .program import Assignment, Directive, Imm, Instruction, Label, Program, Span, Symbol
-from .recipes import _build, _line_span, _recipe_of, _relocate_instruction
+from .recipes import _build, _recipe_of, _relocate_instruction
+from .slots import line_span, new_span
 from .syntax import _WORD
 
 _LABEL_RE = re.compile(r'\s*([A-Za-z_.$][A-Za-z0-9_.$@]*|"[^"]*")[ \t]*:(?!:)')
@@ -290,7 +291,7 @@ def scan(text: str | bytes, file: str, fast: bool, include_dirs, symbols_for: Ca
                     kernel_block = True
                 elif dname == ".end_amdhsa_kernel":
                     kernel_block = False
-                d = Directive(dname, args, _line_span(file, lineno, start_col, end))
+                d = Directive(dname, args, line_span(file, lineno, start_col, end))
                 prog.statements.append(d)
                 if dname in _BLOCKS and _BLOCKS[dname]:
                     block_end, block, block_body = _BLOCKS[dname], d, []
@@ -432,7 +433,7 @@ def scan(text: str | bytes, file: str, fast: bool, include_dirs, symbols_for: Ca
                 continue
         ins = _fast_instruction(code, file, lineno) if fast else None
         if ins is not None:
-            ins.span = _Span(file, lineno, start_col, lineno, end_col)
+            ins.span = new_span(file, lineno, start_col, lineno, end_col)
             ins.index = count
             memo[code] = _recipe_of(ins, start_col, end_col) or ins
             count += 1
