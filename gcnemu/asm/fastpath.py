@@ -1,8 +1,8 @@
 """The regex fast path: a simple instruction line built straight from one regular expression's
 tokens, without the grammar.
 
-Used for an instruction line the statement memo has not seen and the piece path declines (or
-with `fast=True` only). Most instruction lines are a mnemonic, registers, plain numbers, names,
+Used (with `parse(fast=True)`, the default) for an instruction line the statement memo has not
+seen and the piece path declines. Most instruction lines are a mnemonic, registers, plain numbers, names,
 `-x`, `key:value` modifiers and `name(int)` calls; this builds those to the very same objects
 (spans included) the grammar builds, and returns None for anything else (expressions,
 brackets, `|x|`...), which then goes to the grammar. It exists for speed: Lark costs several

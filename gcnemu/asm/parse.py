@@ -10,7 +10,9 @@
 - `fastpath`: the regex fast path (a simple line from one regular expression's tokens);
 - `grammar`: the Lark grammar (`grammars/gcn.lark`), the reference the other paths agree with;
 - `indexfold`: register indices written with symbols, folded before a line is parsed;
-- `syntax`: the words every path reads alike (register names, bare modifiers).
+- `syntax`: the words every path reads alike (register names, bare modifiers);
+- `slots`: makers of the frozen program objects that set their slots (the one speed device kept,
+  with its measured worth).
 
 Every path builds the very same objects; tests/test_parse_fastpath.py and
 tests/test_parse_pieces.py check that.
@@ -33,7 +35,7 @@ from .recipes import _build, _recipe_of, _relocate_instruction  # noqa: F401
 from .slots import make_imm as _make_imm, make_reg as _make_reg  # noqa: F401
 from .scanner import _LABEL_RE, _SET_RE, _strip_comment  # noqa: F401
 
-# The parser's memos by text (recipe builders, register index values, foldings, line shapes) are
+# The parser's memos by text (recipes, register index values, foldings, line shapes) are
 # pure functions of the text and the symbols it names; tests turn them off (False) to check
 # that they change nothing.
 _MEMOS = True

@@ -462,7 +462,7 @@ _OTHER = "other"  # a line that takes the scanner's every step
 
 
 def _line_shape(raw: str):
-    """What `_parse`'s scanner makes of a line read outside a block comment, as far as it
+    """What `scan` makes of a line read outside a block comment, as far as it
     depends on the text alone: _BLANK (nothing), (code, start column, end column) for an
     instruction (no label or assignment), (name, start column, end column of the name,
     arguments) for a directive other than .set/.equ/.equiv, else _OTHER. Lines repeat a lot
@@ -493,7 +493,7 @@ def _line_shape(raw: str):
 
 
 def _expanded_source(prog: Program, items, sites=None, marks=(), pend=(None,)):
-    """(line, text, file, symbols) of each expanded line, for the scanner loop of `_parse`.
+    """(line, text, file, symbols) of each expanded line, for the loop of `scan`.
 
     After the loop has handled a line (when it asks for the next one), the statements and
     diagnostics it produced are moved from the expanded text's columns onto the source
