@@ -73,42 +73,9 @@ class Line:
         return map_columns(self.cols, column, end_column)
 
 
-def _file_lines_init(lines: list[str], file: str | None, chain: tuple[int, ...] = ()) -> list[Line]:
+def _file_lines(lines: list[str], file: str | None, chain: tuple[int, ...] = ()) -> list[Line]:
     """The Line of each line of a file, numbered from 1."""
     return [Line(t, k, chain, None, file) for k, t in enumerate(lines, start=1)]
-
-
-# A frozen dataclass sets each field through object.__setattr__ (a file's Lines were ~10% of
-# preprocessing a 47k-line kernel). As in parse.py: a plain class with the same slots is filled
-# by ordinary stores, then becomes a Line by assigning __class__ (identical slot layout).
-_LineDraft = type("_LineDraft", (), {"__slots__": Line.__slots__})
-
-
-def _file_lines_draft(lines: list[str], file: str | None, chain: tuple[int, ...] = ()) -> list[Line]:
-    """The Line of each line of a file, numbered from 1."""
-    new, draft, cls = object.__new__, _LineDraft, Line
-    out = []
-    k = 0
-    for t in lines:
-        k += 1
-        o = new(draft)
-        o.text = t
-        o.line = k
-        o.chain = chain
-        o.cols = None
-        o.file = file
-        o.__class__ = cls
-        out.append(o)
-    return out
-
-
-try:
-    _probe = _file_lines_draft(["a", "b"], "f", (3,))
-    _file_lines = _file_lines_draft if (
-        _probe == _file_lines_init(["a", "b"], "f", (3,)) and type(_probe[1]) is Line
-        and [(x.cols, x.file) for x in _probe] == [(None, "f"), (None, "f")]) else _file_lines_init
-except TypeError:  # __class__ assignment refused
-    _file_lines = _file_lines_init
 
 
 def _seg_at(segs: tuple, k: int):
