@@ -214,6 +214,43 @@ s_waitcnt lgkmcnt(0)
 v_accvgpr_read_b32 v35, a1
 s_endpgm
 """,
+    # moves and index arithmetic of compiled kernels: special scalar registers as sources and
+    # destinations (m0, vcc_lo/hi, exec_lo), s_mov_b64 of pairs and constants (EXEC too), the
+    # scalar and vector multiplies, v_bfe_u32 (offset and width read before the value), AGPR
+    # moves both ways under a partial EXEC, s_branch; uninitialised sources fall back and note
+    "moves and multiplies": """
+s_mov_b32 s4, 0x89abcdef
+s_mov_b32 m0, s4
+s_mov_b32 vcc_lo, 0x12345678
+s_mov_b32 vcc_hi, m0
+s_add_u32 s5, vcc_hi, m0
+s_mov_b64 s[6:7], vcc
+s_mov_b64 s[8:9], -1
+s_mov_b64 s[10:11], 0x7fffffff
+s_mov_b64 s[12:13], s[40:41]
+s_mul_i32 s14, s4, s5
+s_mul_hi_u32 s15, s4, -7
+s_mul_hi_i32 s16, s4, -7
+s_mul_i32 s17, s42, 3
+v_mul_lo_u32 v3, v1, s4
+v_mul_hi_u32 v4, v1, 0x9e3779b9
+v_mov_b32 v5, 8
+v_bfe_u32 v6, v4, v5, 12
+v_bfe_u32 v7, v4, v50, v51
+v_accvgpr_write_b32 a2, v4
+v_accvgpr_write_b32 a3, 17
+s_mov_b32 exec_lo, 0xff00ff00
+v_accvgpr_write_b32 a2, v3
+v_accvgpr_read_b32 v8, a2
+v_accvgpr_mov_b32 a4, a2
+s_mov_b64 exec, s[8:9]
+v_accvgpr_read_b32 v9, a4
+v_accvgpr_read_b32 v10, a9
+s_branch .Lend
+s_mov_b32 s18, 1
+.Lend:
+s_endpgm
+""",
 }
 
 
@@ -295,7 +332,7 @@ def test_every_table_entry_is_its_registered_semantic() -> None:
 def test_unusual_shapes_take_the_general_path() -> None:
     load_all()
     prog = gcnemu.parse("v_add_u32 v2, v2, v1 clamp\nv_mov_b32 v3, 1.0\nv_add_u32_sdwa v2, v2, v1\n"
-                        "s_mov_b32 vcc_lo, s1\nv_add_u32 v2, -v1, v2\n"
+                        "s_mov_b32 vcc_lo, scc\nv_add_u32 v2, -v1, v2\n"
                         "v_fmac_f32 v2, v1, v3 clamp\nv_add_f32 v2, -v1, v3\nv_mul_f32 v2, |v1|, v3\n"
                         "v_add_f32_e64 v2, v1, v3 mul:2\nv_fma_f32 v2, v1, v3, a4\nv_add_f32_dpp v2, v1, v3 "
                         "quad_perm:[1,0,3,2]\nv_add_f32 v2, v1, s[4:5]\n")
@@ -352,6 +389,26 @@ def test_shifts_and_logic_are_planned() -> None:
     notes = [str(n) for _, n in e.notes]
     first = next(i for i, n in enumerate(notes) if "v42" in n)
     assert "v41" in notes[first + 1]  # v_lshlrev_b32 v12, v41, v42 reads v42 first
+
+
+def test_moves_and_multiplies_are_planned() -> None:
+    """The instructions of "moves and multiplies" compile to plans, and the issues whose sources
+    were never written (in some lane) take the general path, which notes them (the fallbacks
+    counted)."""
+    sim = _build(PROGRAMS["moves and multiplies"], 1)
+    sim.run()
+    e = sim.engine
+    planned = {e._instructions[i].mnemonic for i, p in enumerate(e._plans) if callable(p)}
+    assert {"s_mov_b32", "s_mov_b64", "s_mul_i32", "s_mul_hi_u32", "s_mul_hi_i32", "v_mul_lo_u32", "v_mul_hi_u32",
+            "v_bfe_u32", "v_accvgpr_write_b32", "v_accvgpr_read_b32", "v_accvgpr_mov_b32", "s_branch"} <= planned
+    notes = " ".join(str(n) for _, n in e.notes)
+    for reg in ("s40", "s42", "v50", "v51", "a9", "a4 before anything wrote it (lanes 0-7,16-23)"):
+        assert reg in notes, reg
+    stats = e.plan_stats()
+    assert stats["fallbacks_by_mnemonic"] == {"s_mov_b64": 1, "s_mul_i32": 1, "v_bfe_u32": 1,
+                                              "v_accvgpr_read_b32": 2}  # a9, and a4's lanes EXEC left
+    assert stats["planned"] + stats["fallbacks"] + stats["engine_ops"] == e.executed
+    assert sim.waves[0].sgpr[18] != 1  # s_branch jumped over it
 
 
 def test_lds_dma_is_planned_where_nothing_is_left_to_note() -> None:

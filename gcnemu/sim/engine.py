@@ -254,6 +254,7 @@ class EngineSnapshot:
     flops: int
     monitor: object = None
     issued: list = field(default_factory=list)
+    fallbacks: list | None = None  # Engine.fallbacks (None: a snapshot made before they were counted)
     stalled: dict = field(default_factory=dict)
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
@@ -309,6 +310,9 @@ class Engine:
         # memory model names the level of each vector access in `memtiming.last_level` (None:
         # a flat latency, no level); _schedule files it here.
         self.issued: list[int] = [0] * len(kernel.instructions)
+        # per instruction, how often it issued through the general path (a Ctx and the semantic
+        # function) rather than a plan: what `plan_stats` and the benchmark report as fallbacks
+        self.fallbacks: list[int] = [0] * len(kernel.instructions)
         self.stalled: dict[int, dict[str, int]] = {}
         self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
@@ -612,6 +616,23 @@ class Engine:
         """Per-kernel figures: cycles, instructions, MFMA utilisation, FLOP/cycle."""
         return kernel_stats(self)
 
+    def plan_stats(self) -> dict:
+        """How the issues ran: `planned` through an issue plan (gcnemu.sim.plans), `fallbacks`
+        through the general path (a Ctx and the semantic function) although the instruction is
+        not one the engine handles itself, with the fallbacks per mnemonic, most frequent first.
+        Why: a plan that cannot be built falls back to the general path, which is correct but
+        several times slower; the benchmark prints these so a missing plan shows."""
+        by: dict[str, int] = {}
+        internal = 0
+        for d, n, f in zip(self.decoded, self.issued, self.fallbacks):
+            if d.internal:
+                internal += n
+            elif f:
+                by[d.mnemonic] = by.get(d.mnemonic, 0) + f
+        fallbacks = sum(by.values())
+        return {"planned": self.executed - internal - fallbacks, "fallbacks": fallbacks, "engine_ops": internal,
+                "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1]))}
+
     # ================================================================ time travel
     def snapshot(self, memory: bool = True) -> EngineSnapshot:
         """A copy of the machine at the current cycle (cost: the register files, memory and LDS).
@@ -626,7 +647,7 @@ class Engine:
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
-            flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
+            flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued), fallbacks=list(self.fallbacks),
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
             caches=self.memtiming.caches.contents() if self.memtiming.caches is not None else [],
@@ -664,6 +685,8 @@ class Engine:
         self.executed, self._dma = snap.executed, list(snap.dma)
         self.halt_reason, self.finished, self.flops = snap.halt_reason, snap.finished, snap.flops
         self.issued[:] = snap.issued
+        if snap.fallbacks is not None:
+            self.fallbacks[:] = snap.fallbacks
         self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
         self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
         self._coexec_gate = dict(snap.coexec_gate)
@@ -979,6 +1002,7 @@ class Engine:
                 st.pc = pc + 1
         else:
             st.pc = pc + 1
+        self.fallbacks[pc] += 1
         self._record(w, pc, now, complete, 1)
         return True
 

@@ -28,10 +28,10 @@ from typing import Callable
 
 import numpy as np
 
-from ..asm.program import FloatImm, Imm, Instruction, Reg, Symbol
+from ..asm.program import FloatImm, Imm, Instruction, Reg, Special, Symbol
 from . import fp
-from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC_VALUES, _U32_DT, M32, U32, RegWrite,
-                      _static_facts, constant_bits)
+from .context import (_ALL_INIT, _ALL_LANES, _CONST_ROWS, _F32_DT, _HWREGS, _SCC_VALUES, _U32_DT, M32, U32, Ctx,
+                      RegWrite, _static_facts, constant_bits)
 from .semantics import (SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VECTOR_LANE_OPS,
                         VECTOR_READ_ORDER)
 from .state import SPECIAL_SLOTS, WAVE
@@ -74,7 +74,18 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return _scalar_plan(ops, nsrc, reads_scc, fn)
     if base in SCC_BRANCHES:
         return _scc_branch_plan(ops, SCC_BRANCHES[base], labels)
+    if base in _REGISTER_MOVES:
+        return _register_move_plan(ops, nvgpr)
+    if base == "s_mov_b64":
+        return _scalar_mov64_plan(ops)
+    if base == "s_branch":
+        return _branch_plan(ops, labels)
     return None
+
+
+# v_accvgpr_read/write/mov: `ctx.write_v(0, ctx.src(1, "b32"))` (semantics.lanes), a raw 32-bit
+# row from one register file to the other under EXEC
+_REGISTER_MOVES = frozenset({"v_accvgpr_read_b32", "v_accvgpr_write_b32", "v_accvgpr_mov_b32"})
 
 
 def table_base(ins: Instruction, sem: Callable) -> str | None:
@@ -101,11 +112,11 @@ def _vector_source(operand, kind: str, nvgpr: int) -> Callable | None:
     return _row_reader(operand, nvgpr, float_constants=False)
 
 
-def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
+def _row_reader(operand, nvgpr: int, float_constants: bool, agprs: bool = False) -> Callable | None:
     """A reader `read(state, reads) -> uint32[64] | None` of the 32 raw bits of one source, as
     Ctx.src reads them before typing: a VGPR row copied, an SGPR or an integer constant
     broadcast, and with `float_constants` a float constant as an f32 operand sees it
-    (constant_bits); None from the reader: a register never written."""
+    (constant_bits), with `agprs` an AGPR row too; None from the reader: a register never written."""
     if float_constants and type(operand) is FloatImm:
         value, how = constant_bits(operand, "f32")
         if how not in ("inline", "literal"):
@@ -126,6 +137,16 @@ def _row_reader(operand, nvgpr: int, float_constants: bool) -> Callable | None:
             reads.append(key)
             return st.vgpr[index].copy()
         return read_vgpr
+    if agprs and is_reg(operand, "a") and operand.index < nvgpr:  # (Ctx._raw_lanes: the same read of the AGPR file)
+        aindex = operand.index
+        akey = ("a", aindex)
+
+        def read_agpr(st, reads):
+            if st.agpr_init[aindex].tobytes() != _ALL_INIT:
+                return None
+            reads.append(akey)
+            return st.agpr[aindex].copy()
+        return read_agpr
     if is_reg(operand, "s"):
         slot = operand.index
         key = ("s", slot)
@@ -214,17 +235,38 @@ def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int, order: tupl
     return plan_n
 
 
-def _row_write(st, dst: int, row: np.ndarray, reads: list) -> RegWrite:
-    """The RegWrite of one uint32 row to v[dst] under EXEC, reading EXEC (Ctx.write_v: the
-    values copied; every lane on shares the read-only all-lanes mask and skips the merge)."""
+def _row_write(st, dst: int, row: np.ndarray, reads: list, file: str = "v") -> RegWrite:
+    """The RegWrite of one uint32 row to v[dst] (or a[dst]) under EXEC, reading EXEC (Ctx.write_v:
+    the values copied; every lane on shares the read-only all-lanes mask and skips the merge)."""
     reads.append(("s", 126))
     reads.append(("s", 127))
     sgpr = st.sgpr
     if sgpr.item(126) == M32 and sgpr.item(127) == M32:
-        wr = RegWrite("v", dst, np.array(row, ndmin=2), _ALL_LANES)
+        wr = RegWrite(file, dst, np.array(row, ndmin=2), _ALL_LANES)
         wr.full = True
         return wr
-    return RegWrite("v", dst, np.array(row, ndmin=2), st.exec_mask)
+    return RegWrite(file, dst, np.array(row, ndmin=2), st.exec_mask)
+
+
+def _register_move_plan(ops: tuple, nvgpr: int) -> Plan | None:
+    """D = S0 for the VGPR/AGPR moves (_REGISTER_MOVES): the source read as Ctx.src(1, "b32")
+    reads it (a register row, an SGPR or an integer constant broadcast), written by Ctx.write_v's
+    one-row path to the destination's file."""
+    if len(ops) != 2 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") or ops[0].count != 1 \
+            or ops[0].index + 1 > nvgpr:
+        return None
+    read = _row_reader(ops[1], nvgpr, float_constants=False, agprs=True)
+    if read is None:
+        return None
+    dfile, dst = ops[0].file, ops[0].index
+
+    def plan(st):
+        reads = []
+        row = read(st, reads)
+        if row is None:
+            return None
+        return [_row_write(st, dst, row, reads, dfile)], reads, None
+    return plan
 
 
 # ---------------------------------------------------------------- VALU f32: D.f32 = fn(sources[, D]) under EXEC
@@ -261,10 +303,21 @@ def _f32_plan(ops: tuple, nsrc: int, accumulates: bool, fn: Callable, nvgpr: int
 
 
 # ---------------------------------------------------------------- SALU: (D.s, SCC) = fn(sources, SCC)
+def _special_slot(operand) -> int | None:
+    """The first SGPR slot of a special scalar register (m0, vcc_lo, exec_hi, vcc...), the one a
+    32-bit read or write of it uses (Ctx.scalar_value and Ctx.write_s: `min(count, width)` slots)."""
+    if type(operand) is Special:
+        slots = SPECIAL_SLOTS.get(operand.name)
+        if slots is not None:
+            return slots[0]
+    return None
+
+
 def _scalar_source(operand) -> Callable | None:
     """A reader `read(state, reads) -> int | None` of one 32-bit scalar source (Ctx.scalar_value)."""
-    if is_reg(operand, "s"):
-        slot = operand.index
+    special = _special_slot(operand)
+    if is_reg(operand, "s") or special is not None:
+        slot = operand.index if special is None else special
         key = ("s", slot)
 
         def read_sgpr(st, reads):
@@ -283,12 +336,13 @@ def _scalar_source(operand) -> Callable | None:
 
 
 def _scalar_plan(ops: tuple, nsrc: int, reads_scc: bool, fn: Callable) -> Plan | None:
-    if len(ops) != 1 + nsrc or not is_reg(ops[0], "s"):
+    special = _special_slot(ops[0]) if ops else None
+    if len(ops) != 1 + nsrc or not (is_reg(ops[0], "s") or special is not None):
         return None
     readers = [_scalar_source(op) for op in ops[1:]]
     if any(r is None for r in readers):
         return None
-    dst = ops[0].index
+    dst = ops[0].index if special is None else special
 
     def plan(st):
         reads = []
@@ -316,6 +370,63 @@ def _scalar_plan(ops: tuple, nsrc: int, reads_scc: bool, fn: Callable) -> Plan |
 # Ctx.write_scc's two possible RegWrites, shared by every scalar plan: nothing changes a
 # RegWrite once made (measured: building one was ~0.45 us of an s_add_u32 issue)
 _SCC_WRITES = (RegWrite("scc", 0, _SCC_VALUES[0]), RegWrite("scc", 0, _SCC_VALUES[1]))
+
+
+# ---------------------------------------------------------------- s_mov_b64: D[2] = S0[2]
+def _pair_slot(operand) -> int | None:
+    """The first slot of a 64-bit scalar operand: an SGPR pair, or a special pair (vcc, exec...)."""
+    if type(operand) is Reg and operand.file == "s" and operand.count == 2:
+        return operand.index
+    if type(operand) is Special:
+        slots = SPECIAL_SLOTS.get(operand.name)
+        if slots is not None and slots[1] == 2:
+            return slots[0]
+    return None
+
+
+def _scalar_mov64_plan(ops: tuple) -> Plan | None:
+    """`s_mov_b64` (semantics.salu: `ctx.write_s(0, ctx.s_read(1, 2), 2)`): the source pair read
+    low slot first, or a 64-bit constant as Ctx.scalar_value makes it (a literal it would note as
+    zero-extended is left to the general path), written as one two-slot RegWrite."""
+    if len(ops) != 2:
+        return None
+    dst = _pair_slot(ops[0])
+    if dst is None:
+        return None
+    src = _pair_slot(ops[1])
+    if src is not None:
+        keys = (("s", src), ("s", src + 1))
+
+        def plan(st):
+            init = st.sgpr_init
+            if not (init.item(src) and init.item(src + 1)):
+                return None
+            vals = st.sgpr[src:src + 2].copy()
+            return [RegWrite("s", dst, vals)], list(keys), None
+        return plan
+    if type(ops[1]) is not Imm:
+        return None
+    value, how = constant_bits(ops[1], Ctx._kind_for("int", 2))
+    if how not in ("inline", "literal"):
+        return None
+    vals = np.array([value & M32, (value >> 32) & M32], dtype=U32)
+    vals.flags.writeable = False  # shared by every issue: nothing changes a RegWrite's values
+
+    def plan_const(st):
+        return [RegWrite("s", dst, vals)], [], None
+    return plan_const
+
+
+# ---------------------------------------------------------------- s_branch
+def _branch_plan(ops: tuple, labels: dict) -> Plan | None:
+    """`s_branch label` (semantics.control): the PC moves to the label, nothing is read."""
+    if len(ops) != 1 or not isinstance(ops[0], Symbol) or labels.get(ops[0].name) is None:
+        return None  # (a data label: the general path stops the run there)
+    target = labels[ops[0].name]
+
+    def plan(st):
+        return [], [], target
+    return plan
 
 
 # ---------------------------------------------------------------- s_cbranch_scc0/1
