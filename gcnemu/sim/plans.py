@@ -106,17 +106,25 @@ def is_reg(operand, file: str) -> bool:
 # ---------------------------------------------------------------- VALU: D.v = fn(sources) under EXEC
 def _vector_source(operand, kind: str, nvgpr: int) -> Callable | None:
     """A reader `read(state, reads) -> uint32[64] | None` of one 32-bit integer source (Ctx.src: a
-    VGPR row copied, an SGPR or an integer constant broadcast); None from it: never written."""
+    VGPR row, an SGPR or an integer constant broadcast); None from it: never written. The row is
+    the register itself, not a copy (see _row_reader's `view`): the table's lane functions make
+    a new array and _row_write copies what they return."""
     if kind not in _VECTOR_KINDS:
         return None
-    return _row_reader(operand, nvgpr, float_constants=False)
+    return _row_reader(operand, nvgpr, float_constants=False, view=True)
 
 
-def _row_reader(operand, nvgpr: int, float_constants: bool, agprs: bool = False) -> Callable | None:
+def _row_reader(operand, nvgpr: int, float_constants: bool, agprs: bool = False,
+                view: bool = False) -> Callable | None:
     """A reader `read(state, reads) -> uint32[64] | None` of the 32 raw bits of one source, as
     Ctx.src reads them before typing: a VGPR row copied, an SGPR or an integer constant
     broadcast, and with `float_constants` a float constant as an f32 operand sees it
-    (constant_bits), with `agprs` an AGPR row too; None from the reader: a register never written."""
+    (constant_bits), with `agprs` an AGPR row too; None from the reader: a register never written.
+
+    `view`: a register row is returned as the register file's own row and a constant as a shared
+    read-only row, not copies. Only for a plan that uses the row before anything can write the
+    register and whose result `_row_write` copies (a lane function returning its input, v_mov's,
+    hands back the view). Why: the copy was one of the few numpy calls of a planned VALU issue."""
     if float_constants and type(operand) is FloatImm:
         value, how = constant_bits(operand, "f32")
         if how not in ("inline", "literal"):
@@ -130,6 +138,14 @@ def _row_reader(operand, nvgpr: int, float_constants: bool, agprs: bool = False)
     if is_reg(operand, "v") and operand.index < nvgpr:
         index = operand.index
         key = ("v", index)
+
+        if view:
+            def read_vgpr_row(st, reads):
+                if st.vgpr_init[index].tobytes() != _ALL_INIT:
+                    return None
+                reads.append(key)
+                return st.vgpr[index]
+            return read_vgpr_row
 
         def read_vgpr(st, reads):
             if st.vgpr_init[index].tobytes() != _ALL_INIT:
@@ -145,7 +161,8 @@ def _row_reader(operand, nvgpr: int, float_constants: bool, agprs: bool = False)
             if st.agpr_init[aindex].tobytes() != _ALL_INIT:
                 return None
             reads.append(akey)
-            return st.agpr[aindex].copy()
+            row = st.agpr[aindex]
+            return row if view else row.copy()
         return read_agpr
     if is_reg(operand, "s"):
         slot = operand.index
@@ -163,6 +180,10 @@ def _row_reader(operand, nvgpr: int, float_constants: bool, agprs: bool = False)
         if row is None:
             row = np.full(WAVE, value, dtype=U32)
             row.flags.writeable = False
+        if view:
+            def read_shared_const(st, reads):
+                return row
+            return read_shared_const
 
         def read_const(st, reads):
             return row.copy()
@@ -235,11 +256,13 @@ def _vector_plan(ops: tuple, kinds: tuple, fn: Callable, nvgpr: int, order: tupl
     return plan_n
 
 
+_EXEC_READS = (("s", 126), ("s", 127))
+
+
 def _row_write(st, dst: int, row: np.ndarray, reads: list, file: str = "v") -> RegWrite:
     """The RegWrite of one uint32 row to v[dst] (or a[dst]) under EXEC, reading EXEC (Ctx.write_v:
     the values copied; every lane on shares the read-only all-lanes mask and skips the merge)."""
-    reads.append(("s", 126))
-    reads.append(("s", 127))
+    reads += _EXEC_READS
     sgpr = st.sgpr
     if sgpr.item(126) == M32 and sgpr.item(127) == M32:
         wr = RegWrite(file, dst, np.array(row, ndmin=2), _ALL_LANES)
@@ -255,7 +278,7 @@ def _register_move_plan(ops: tuple, nvgpr: int) -> Plan | None:
     if len(ops) != 2 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") or ops[0].count != 1 \
             or ops[0].index + 1 > nvgpr:
         return None
-    read = _row_reader(ops[1], nvgpr, float_constants=False, agprs=True)
+    read = _row_reader(ops[1], nvgpr, float_constants=False, agprs=True, view=True)
     if read is None:
         return None
     dfile, dst = ops[0].file, ops[0].index
