@@ -435,3 +435,20 @@ def test_lds_dma_is_planned_where_nothing_is_left_to_note() -> None:
     dma = [i for i, ins in enumerate(e._instructions) if ins.mnemonic.startswith("global_load_lds")]
     assert [i for i in ran if i in dma] == dma[:5]  # not s[20:21], not M0 0xffc0 (lanes past the LDS), not v6 (misaligned)
     assert any(z.rule == "lds-dma-read-before-vmcnt" for z in e.hazards)
+
+
+def test_a_second_engine_of_the_same_kernel_reuses_its_plans() -> None:
+    """Two workgroups of one kernel (a grid run makes an engine per workgroup): the second
+    runs the plans the first compiled, with the same results as its own would give."""
+    kernel = resolve(gcnemu.parse(PROGRAMS["planned shapes"].strip() + "\n"), "gfx90a", validate_first=False)
+    setup = Setup(workgroup_size=(64, 1, 1), vgprs={"v1": np.arange(64) * 4, "v2": 1})
+    first, second = Simulation(kernel, setup), Simulation(kernel, setup)
+    first.run()
+    second.run()
+    shared = [p for p, q in zip(first.engine._plans, second.engine._plans) if callable(p)]
+    assert shared and all(p is q for p, q in zip(first.engine._plans, second.engine._plans) if callable(p))
+    assert _facts(first) == _facts(second)
+    other = resolve(gcnemu.parse(PROGRAMS["planned shapes"].strip() + "\n"), "gfx90a", validate_first=False)
+    third = Simulation(other, setup)
+    third.run()
+    assert not any(p is q for p, q in zip(first.engine._plans, third.engine._plans) if callable(p))

@@ -62,11 +62,11 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
                        RULE_OVERWRITE, RULE_SMEM_READ, RULE_VMEM_READ, OVERWRITE_RULE, CounterOp,
                        WaveCounters)
 from .latency import MemoryTiming, as_config
-from .plans import make_plan
+from .plans import make_plan, shared_plans
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
 from .races import RULE_GLOBAL_RACE, RULE_LDS_RACE, LdsRaceDetector, describe as race_text
-from .state import LDS, GlobalMemory, WaveState
+from .state import LDS, GlobalMemory, RegisterFiles, WaveState
 from .semantics.gpr_idx import GPR_IDX_EN, M0_SLOT as _M0_SLOT, MODE_HWREG as _MODE_HWREG, indexed_instruction
 
 # pipes whose VGPR operands VGPR indexing mode relocates (VALU); MFMA and memory are not defined
@@ -254,6 +254,9 @@ class EngineSnapshot:
     flops: int
     monitor: object = None
     issued: list = field(default_factory=list)
+    # the register files (RegisterFiles.copy) when the engine keeps them as one array per file;
+    # then `wave_arrays` holds None for each wave's arrays
+    registers: tuple | None = None
     fallbacks: list | None = None  # Engine.fallbacks (None: a snapshot made before they were counted)
     stalled: dict = field(default_factory=dict)
     cache_hits: dict = field(default_factory=dict)
@@ -291,6 +294,9 @@ class Engine:
             raise SimError(f"a workgroup has at most {t.max_waves_per_workgroup} waves on {t.name}; "
                            f"the setup asks for {len(waves)}")
         self.waves = [WaveRuntime(i, w, i % t.simds_per_cu, maxima) for i, w in enumerate(waves)]
+        # the workgroup's registers as one array per file, each wave's arrays views of it
+        # (gcnemu.sim.state.RegisterFiles; None: waves of different shapes keep their own)
+        self.files: RegisterFiles | None = RegisterFiles.gather(waves)
         self._own_simd = len(waves) <= t.simds_per_cu  # every wave on a SIMD of its own
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
@@ -365,6 +371,10 @@ class Engine:
         # per instruction, (plan, latency, pipe busy cycles) when it has a plan and fixed timing
         # (_fast_entry), decided at its first issue attempt; None: the general checks and path
         self._fast: list = [_UNPLANNED] * len(kernel.instructions)
+        # plans already compiled for this kernel by an engine with the same launch facts (another
+        # workgroup of a grid run): gcnemu.sim.plans.shared_plans
+        self._plan_cache: dict = shared_plans(kernel, (self.vgpr_limit, self.float_mode, t.name, self._lds_bytes)) \
+            if self.waves else {}
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
@@ -641,8 +651,9 @@ class Engine:
         return EngineSnapshot(
             cycle=self.cycle, next=self._next, seq=self._seq, events=list(self.events),
             waves=[w.copy() for w in self.waves],
-            wave_arrays=[(tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS), w.state.scc, w.state.pc,
-                          w.state.done) for w in self.waves],
+            wave_arrays=[(None if self.files is not None else tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS),
+                          w.state.scc, w.state.pc, w.state.done) for w in self.waves],
+            registers=self.files.copy() if self.files is not None else None,
             memory=[b.data.copy() for b in self.memory.buffers] if memory else None, lds=self.lds.data.copy(),
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
@@ -666,9 +677,12 @@ class Engine:
             for name in WaveRuntime.__slots__:
                 setattr(w, name, getattr(restored, name))
             w.state = state
-            for name, arr in zip(_WAVE_ARRAYS, arrays):
-                getattr(state, name)[...] = arr
+            if arrays is not None:
+                for name, arr in zip(_WAVE_ARRAYS, arrays):
+                    getattr(state, name)[...] = arr
             state.scc, state.pc, state.done = scc, pc, done
+        if snap.registers is not None:
+            self.files.restore(snap.registers)
         for w, regs in zip(self.waves, snap.hwregs or ()):
             if id(w.state) in _HWREGS:  # (an entry exists once the wave wrote one; its finalizer drops it)
                 _HWREGS[id(w.state)].clear()
@@ -1032,9 +1046,16 @@ class Engine:
         return end + gap if end > 0 else now
 
     def _plan(self, pc: int, sem) -> "Callable | None":
-        """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
-        return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels,
+        """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans:
+        from the kernel's shared cache when compiled there from this instruction and function."""
+        ins = self._instructions[pc]
+        hit = self._plan_cache.get(pc)
+        if hit is not None and hit[0] is ins and hit[1] is sem:
+            return hit[2]
+        plan = make_plan(ins, sem, len(self.waves[0].state.vgpr), self._labels,
                          self.float_mode, target=self._ctx_target, lds_size=self._lds_bytes)
+        self._plan_cache[pc] = (ins, sem, plan)
+        return plan
 
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""

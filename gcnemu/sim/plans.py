@@ -24,6 +24,7 @@ semantic function would `Ctx.defer` and the conflict cycles it would set on the 
 """
 from __future__ import annotations
 
+import weakref
 from typing import Callable
 
 import numpy as np
@@ -37,6 +38,26 @@ from .semantics import (SCALAR_OPS, SCC_BRANCHES, SEMANTICS, VECTOR_F32_OPS, VEC
 from .state import SPECIAL_SLOTS, WAVE
 
 Plan = Callable[[object], "tuple[list, list, int | None] | None"]
+
+# Plans compiled for a kernel, shared by every engine that runs it with the same facts: id(kernel)
+# -> {(VGPR count, MODE, target, LDS bytes) -> {pc: (instruction, semantic function, plan)}}.
+# Why: a timed grid run makes one engine per workgroup of the same Kernel; a plan depends only
+# on the instruction, its semantic function and these facts (it takes the wave state as its
+# argument), so each workgroup after the first starts with its plans compiled.
+_SHARED: dict[int, dict] = {}
+
+
+def shared_plans(kernel, facts: tuple) -> dict:
+    """The plan cache of `kernel` for launch `facts` (see _SHARED); dropped with the kernel. An
+    entry stands for the instruction and semantic function it was compiled from: the engine
+    uses it only when both are the ones it would compile now (a kernel edited in place, or a
+    semantic function replaced, compiles afresh)."""
+    key = id(kernel)
+    per_kernel = _SHARED.get(key)
+    if per_kernel is None:
+        per_kernel = _SHARED[key] = {}
+        weakref.finalize(kernel, _SHARED.pop, key, None)
+    return per_kernel.setdefault(facts, {})
 _VECTOR_KINDS = frozenset({"u32", "b32"})  # source kinds read as the raw row (Ctx.src's fast path)
 
 
