@@ -648,12 +648,13 @@ class Engine:
         """A copy of the machine at the current cycle (cost: the register files, memory and LDS).
         `memory=False` leaves global memory out (None): a caller that keeps many snapshots
         (the debugger) stores it itself, sharing the parts that did not change."""
+        files = self.files if self.files is not None and self.files.holds([w.state for w in self.waves]) else None
         return EngineSnapshot(
             cycle=self.cycle, next=self._next, seq=self._seq, events=list(self.events),
             waves=[w.copy() for w in self.waves],
-            wave_arrays=[(None if self.files is not None else tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS),
+            wave_arrays=[(None if files is not None else tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS),
                           w.state.scc, w.state.pc, w.state.done) for w in self.waves],
-            registers=self.files.copy() if self.files is not None else None,
+            registers=files.copy() if files is not None else None,
             memory=[b.data.copy() for b in self.memory.buffers] if memory else None, lds=self.lds.data.copy(),
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
@@ -681,7 +682,7 @@ class Engine:
                 for name, arr in zip(_WAVE_ARRAYS, arrays):
                     getattr(state, name)[...] = arr
             state.scc, state.pc, state.done = scc, pc, done
-        if snap.registers is not None:
+        if snap.registers is not None:  # (made while the waves' arrays were views of these files)
             self.files.restore(snap.registers)
         for w, regs in zip(self.waves, snap.hwregs or ()):
             if id(w.state) in _HWREGS:  # (an entry exists once the wave wrote one; its finalizer drops it)

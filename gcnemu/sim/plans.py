@@ -282,14 +282,20 @@ _EXEC_READS = (("s", 126), ("s", 127))
 
 def _row_write(st, dst: int, row: np.ndarray, reads: list, file: str = "v") -> RegWrite:
     """The RegWrite of one uint32 row to v[dst] (or a[dst]) under EXEC, reading EXEC (Ctx.write_v:
-    the values copied; every lane on shares the read-only all-lanes mask and skips the merge)."""
+    the values copied; every lane on shares the read-only all-lanes mask and skips the merge).
+
+    A row that owns its memory (`base` None: a lane function's new array, an SGPR broadcast, or
+    a shared read-only constant row) is taken as it is, viewed as (1, 64); a view (a register's
+    own row, handed back by v_mov's identity) is copied. Nothing writes into a RegWrite's values
+    once made. Why: the copy was a numpy call per planned VALU issue (~1 us measured)."""
     reads += _EXEC_READS
+    values = row[None] if row.base is None else np.array(row, ndmin=2)
     sgpr = st.sgpr
     if sgpr.item(126) == M32 and sgpr.item(127) == M32:
-        wr = RegWrite(file, dst, np.array(row, ndmin=2), _ALL_LANES)
+        wr = RegWrite(file, dst, values, _ALL_LANES)
         wr.full = True
         return wr
-    return RegWrite(file, dst, np.array(row, ndmin=2), st.exec_mask)
+    return RegWrite(file, dst, values, st.exec_mask)
 
 
 def _register_move_plan(ops: tuple, nvgpr: int) -> Plan | None:

@@ -338,6 +338,11 @@ class RegisterFiles:
                 setattr(w, name, arr[k])
         return cls(arrays)
 
+    def holds(self, waves: list[WaveState]) -> bool:
+        """Each wave's arrays are still the views `gather` made (a deep copy of the waves, as
+        the debugger's generic snapshots make, gives them arrays of their own)."""
+        return all(getattr(w, name).base is arr for name, arr in self.arrays.items() for w in waves)
+
     def copy(self) -> tuple[np.ndarray, ...]:
         """The contents of every file (REGISTER_FILES order), for `restore`."""
         return tuple(self.arrays[name].copy() for name in REGISTER_FILES)
