@@ -251,6 +251,36 @@ s_mov_b32 s18, 1
 .Lend:
 s_endpgm
 """,
+    # compares: v_cmp/v_cmpx of u32 and i32 (VGPR, SGPR and constant sources, vcc and an SGPR
+    # pair as destination, a partial EXEC, EXEC narrowed by v_cmpx and then read by a VALU op),
+    # s_cmp of u32 and i32 (special registers, constants) feeding branches; an uninitialised
+    # source falls back and notes
+    "compares": """
+s_mov_b32 s4, 0x80
+s_mov_b32 s5, 0xfffffff0
+v_cmp_gt_u32 vcc, v1, s4
+v_cmp_lt_i32_e64 s[6:7], s5, v1
+v_cmp_eq_u32 vcc, 8, v1
+s_mov_b32 exec_lo, 0xf0f0f0f0
+v_cmp_ne_u32_e64 s[8:9], v1, 12
+v_cmp_t_u32_e64 s[10:11], v1, v1
+s_mov_b64 exec, -1
+v_cmpx_le_u32 vcc, v1, 0x70
+v_add_u32 v3, v1, 1
+v_cmpx_ge_i32 vcc, -4, v1
+s_mov_b64 exec, -1
+v_cmp_gt_u32 vcc, v40, v1
+s_cmp_gt_i32 s5, 3
+s_cbranch_scc1 .Lskip
+s_cmp_lt_u32 s5, m0
+s_mov_b32 m0, 9
+s_cmp_eq_u32 m0, 9
+s_cbranch_scc0 .Lskip
+s_mov_b32 s12, 1
+.Lskip:
+s_cmp_lg_u32 s41, 0
+s_endpgm
+""",
 }
 
 
@@ -409,6 +439,22 @@ def test_moves_and_multiplies_are_planned() -> None:
                                               "v_accvgpr_read_b32": 2}  # a9, and a4's lanes EXEC left
     assert stats["planned"] + stats["fallbacks"] + stats["engine_ops"] == e.executed
     assert sim.waves[0].sgpr[18] != 1  # s_branch jumped over it
+
+
+def test_compares_are_planned() -> None:
+    """The 32-bit integer compares of "compares" compile to plans; EXEC that v_cmpx narrowed
+    holds the compare's lanes; uninitialised sources take the general path, which notes them."""
+    sim = _build(PROGRAMS["compares"], 1)
+    sim.run()
+    e = sim.engine
+    planned = {e._instructions[i].mnemonic for i, p in enumerate(e._plans) if callable(p)}
+    assert {"v_cmp_gt_u32", "v_cmp_lt_i32_e64", "v_cmpx_le_u32", "v_cmpx_ge_i32", "s_cmp_gt_i32",
+            "s_cmp_lt_u32", "s_cmp_eq_u32"} <= planned
+    st = sim.waves[0]
+    assert list(np.nonzero(st.vgpr_init[3])[0]) == [k for k in range(64) if 4 * k <= 0x70]  # v_cmpx's lanes
+    assert e.plan_stats()["fallbacks_by_mnemonic"] == {"v_cmp_gt_u32": 1, "s_cmp_lt_u32": 1, "s_cmp_lg_u32": 1}
+    notes = " ".join(str(n) for _, n in e.notes)
+    assert "v40" in notes and "m0" in notes and "s41" in notes
 
 
 def test_lds_dma_is_planned_where_nothing_is_left_to_note() -> None:

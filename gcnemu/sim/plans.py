@@ -101,6 +101,12 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return _scalar_mov64_plan(ops)
     if base == "s_branch":
         return _branch_plan(ops, labels)
+    from .semantics.salu import SCALAR_COMPARES
+    from .semantics.vcmp import COMPARE_OPS
+    if base in SCALAR_COMPARES:
+        return _scalar_compare_plan(ops, *SCALAR_COMPARES[base])
+    if base in COMPARE_OPS:
+        return _vector_compare_plan(ops, *COMPARE_OPS[base], nvgpr)
     return None
 
 
@@ -420,6 +426,69 @@ def _scalar_plan(ops: tuple, nsrc: int, reads_scc: bool, fn: Callable) -> Plan |
 # Ctx.write_scc's two possible RegWrites, shared by every scalar plan: nothing changes a
 # RegWrite once made (measured: building one was ~0.45 us of an s_add_u32 issue)
 _SCC_WRITES = (RegWrite("scc", 0, _SCC_VALUES[0]), RegWrite("scc", 0, _SCC_VALUES[1]))
+
+
+# ---------------------------------------------------------------- s_cmp_*: SCC = rel(S0, S1)
+def _scalar_compare_plan(ops: tuple, rel: Callable, signed: bool) -> Plan | None:
+    """The 32-bit `s_cmp_*` (semantics.salu `_make_cmp`): both sources read as Ctx.s_read reads
+    them, sign-extended for the _i32 forms, SCC written with the relation's truth."""
+    from .semantics.salu import sext
+    if len(ops) != 2:
+        return None
+    r0, r1 = _scalar_source(ops[0]), _scalar_source(ops[1])
+    if r0 is None or r1 is None:
+        return None
+
+    def plan(st):
+        reads = []
+        a = r0(st, reads)
+        if a is None:
+            return None
+        b = r1(st, reads)
+        if b is None:
+            return None
+        if signed:
+            a, b = sext(a, 32), sext(b, 32)
+        return [_SCC_WRITES[1 if rel(a, b) else 0]], reads, None
+    return plan
+
+
+# ---------------------------------------------------------------- v_cmp_*/v_cmpx_* of 32-bit integers
+def _vector_compare_plan(ops: tuple, kind: str, rel: Callable, to_exec: bool, nvgpr: int) -> Plan | None:
+    """A 32-bit integer compare (semantics.vcmp `_make_cmp`): both sources read as Ctx.src reads
+    them, the relation's lanes under EXEC (EXEC read after the sources) as a 64-bit mask to the
+    destination pair (vcc or an SGPR pair), and for v_cmpx to EXEC as well. Other kinds, and a
+    one-SGPR destination (the wave32-style low half), take the general path."""
+    if kind not in ("u32", "i32") or len(ops) != 3:
+        return None
+    dst = _pair_slot(ops[0])
+    if dst is None:
+        return None
+    readers = [_row_reader(op, nvgpr, float_constants=False, view=True) for op in ops[1:]]
+    if any(r is None for r in readers):
+        return None
+    r0, r1 = readers
+    signed = kind == "i32"
+
+    def plan(st):
+        reads = []
+        a = r0(st, reads)
+        if a is None:
+            return None
+        b = r1(st, reads)
+        if b is None:
+            return None
+        if signed:
+            a, b = a.view(np.int32), b.view(np.int32)
+        reads += _EXEC_READS
+        bits = np.asarray(rel(a, b), dtype=bool) & st.exec_mask
+        # the mask's 64 bits as (low, high) dwords, as Ctx.write_lane_mask/write_slot store them
+        vals = np.packbits(bits, bitorder="little").view("<u4")
+        writes = [RegWrite("s", dst, vals)]
+        if to_exec:
+            writes.append(RegWrite("s", 126, vals))
+        return writes, reads, None
+    return plan
 
 
 # ---------------------------------------------------------------- s_mov_b64: D[2] = S0[2]

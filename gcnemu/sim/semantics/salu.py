@@ -510,6 +510,10 @@ _CMP: dict[str, Callable[[int, int], bool]] = {
 }
 
 
+# name -> (relation, signed) of the 32-bit s_cmp_*: SCC = rel(S0, S1), read by the issue plans
+SCALAR_COMPARES: dict[str, tuple[Callable, bool]] = {}
+
+
 def _make_cmp(name: str, rel: Callable, signed: bool, width: int) -> None:
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
@@ -517,6 +521,9 @@ def _make_cmp(name: str, rel: Callable, signed: bool, width: int) -> None:
         if signed:
             a, b = sext(a, 32 * width), sext(b, 32 * width)
         ctx.write_scc(rel(a, b))
+
+    if width == 1:
+        SCALAR_COMPARES[name] = (rel, signed)
 
 
 def _make_cmpk(name: str, rel: Callable, signed: bool) -> None:
