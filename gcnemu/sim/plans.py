@@ -76,6 +76,8 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return _ds_read_plan(ins, sem, nvgpr, lds_size, target)
     if lds_size is not None and target is not None and ins.mnemonic.startswith("global_load_lds_"):
         return _global_lds_dma_plan(ins, sem, nvgpr, lds_size, target)
+    if ins.mnemonic.startswith(("global_load_", "global_store_")):
+        return _global_plan(ins, sem, nvgpr)
     if ins.modifiers:
         return None
     if target is not None and ins.mnemonic.startswith("v_mfma_"):
@@ -716,3 +718,101 @@ def _global_lds_dma_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: 
             return None
         return [], [("s", 126), ("s", 127), *reads_static], None, [memop], 0
     return plan
+
+
+# ---------------------------------------------------------------- global_load_* / global_store_* with an SGPR base
+def _global_plan(ins: Instruction, sem: Callable, nvgpr: int) -> Plan | None:
+    """The plan of `global_load_* vdst, vaddr, s[n:n+1]` (not the d16 forms) and `global_store_*
+    vaddr, vdata, s[n:n+1]` (`semantics.vmem._flat_or_global_load/_store`): the same GlobalLoad
+    or GlobalStore from the same helpers, reading EXEC, the address VGPR, the SGPR pair and (a
+    store) the data registers in that order, without the Ctx.
+
+    Why: the memory loops of compiled kernels issue these; through the Ctx each cost several
+    times a planned issue. Planned: an integer `offset` (or none), no other modifier. None, so
+    that the general path runs and owns the note or warning, when a source register is not
+    written in every EXEC lane or an access is misaligned."""
+    from .alignment import check as check_alignment
+    from .memops import GlobalLoad, GlobalStore, dwords_to_bytes
+    from .semantics import SEMANTICS as registered
+    from .semantics import vmem as vmem_sem
+    from .semantics.memaddr import global_addresses
+    if registered.get(ins.mnemonic) is not sem:
+        return None
+    store = ins.mnemonic.startswith("global_store_")
+    if store:
+        shape = vmem_sem.STORE_FORMS.get(ins.mnemonic[len("global_store_"):])
+        if shape is None:
+            return None
+        size, shift = shape
+        dwords = max(1, (size + 3) // 4)
+    else:
+        form = vmem_sem.LOAD_FORMS.get(ins.mnemonic[len("global_load_"):])
+        if form is None or form.kind.startswith("d16"):
+            return None
+        size, dwords = form.size, form.dwords
+    offset = 0
+    for m in ins.modifiers:
+        if m.name != "offset" or type(m.value) is not int:
+            return None
+        offset = m.value
+    ops = ins.operands
+    if len(ops) != 3 or not is_reg(ops[1 if not store else 0], "v") or type(ops[2]) is not Reg \
+            or ops[2].file != "s" or ops[2].count != 2:
+        return None
+    reg = ops[1] if store else ops[0]  # the data registers (a store's source, a load's destination)
+    vaddr = ops[0] if store else ops[1]
+    if type(reg) is not Reg or reg.file not in ("v", "a") or reg.index + dwords > nvgpr or vaddr.index >= nvgpr:
+        return None
+    vindex, slot = vaddr.index, ops[2].index
+    rfile, rindex = reg.file, reg.index
+    reads_static = (("v", vindex), ("s", slot), ("s", slot + 1))  # after EXEC
+    data_reads = tuple((rfile, rindex + k) for k in range(dwords))
+    origin = vmem_sem._origin(ins)
+    mnemonic = ins.mnemonic
+    all_init = _ALL_INIT * dwords
+
+    def addresses(st):
+        """(EXEC's lanes, their addresses), or None: a source not written in some EXEC lane (the
+        lanes the general path would note; the others are not read)."""
+        init = st.sgpr_init
+        if not (init.item(slot) and init.item(slot + 1)):
+            return None
+        lanes = np.nonzero(st.exec_mask)[0]
+        row = st.vgpr_init[vindex]
+        if row.tobytes() != _ALL_INIT and not row[lanes].all():
+            return None
+        sgpr = st.sgpr
+        base = sgpr.item(slot) | sgpr.item(slot + 1) << 32
+        return lanes, global_addresses(st.vgpr[vindex], base, offset)[lanes]
+
+    if store:
+        def plan_store(st):
+            found = addresses(st)
+            if found is None:
+                return None
+            lanes, addrs = found
+            arr, init = (st.vgpr, st.vgpr_init) if rfile == "v" else (st.agpr, st.agpr_init)
+            rows = init[rindex:rindex + dwords]
+            if rows.tobytes() != all_init and not rows[:, lanes].all():
+                return None
+            data = arr[rindex:rindex + dwords][:, lanes]  # (vmem._store_bytes: the EXEC lanes' dwords)
+            if shift:
+                data = data >> U32(shift)
+            memop = GlobalStore(lanes, addrs, dwords_to_bytes(data, size), origin=origin)
+            if check_alignment(mnemonic, memop) is not None:
+                return None
+            return [], [*_EXEC_READS, *reads_static, *data_reads], None, [memop], 0
+        return plan_store
+
+    kind = form.kind
+
+    def plan_load(st):
+        found = addresses(st)
+        if found is None:
+            return None
+        lanes, addrs = found
+        memop = GlobalLoad(rfile, rindex, dwords, lanes, size, kind, None, origin, addrs=addrs)
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], [*_EXEC_READS, *reads_static], None, [memop], 0
+    return plan_load
