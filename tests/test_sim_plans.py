@@ -312,6 +312,43 @@ global_store_dword v1, v40, s[0:1]
 s_waitcnt vmcnt(0)
 s_endpgm
 """,
+    # DS writes: each width, the d16_hi forms, offsets, bank conflicts (a stride of 128 bytes),
+    # a partial EXEC with data written only in its lanes, AGPR data, a read-back; the general
+    # path keeps an uninitialised data register (noted), a lane past the LDS (noted) and a
+    # misaligned address (warned)
+    "ds writes": """
+v_mov_b32 v2, 0x11223344
+v_mov_b32 v3, 0x55667788
+v_mov_b32 v4, 0x99aabbcc
+v_mov_b32 v5, 0xddeeff00
+v_lshlrev_b32 v6, 5, v1
+ds_write_b8 v1, v2
+ds_write_b16 v1, v3 offset:256
+ds_write_b32 v1, v4 offset:512
+ds_write_b64 v6, v[2:3] offset:1024
+ds_write_b96 v6, v[2:4] offset:2048
+ds_write_b128 v6, v[2:5] offset:4096
+ds_write_b8_d16_hi v1, v2 offset:1
+ds_write_b16_d16_hi v1, v5 offset:258
+v_mov_b32 v7, 0x12345678
+s_mov_b32 exec_lo, 0x0f0f0f0f
+ds_write_b32 v1, v7 offset:768
+v_mov_b32 v15, 7
+ds_write_b32 v1, v15 offset:1536
+v_accvgpr_write_b32 a1, v7
+ds_write_b32 v1, a1 offset:8192
+s_mov_b64 exec, -1
+s_waitcnt lgkmcnt(0)
+ds_read_b128 v[8:11], v6 offset:4096
+ds_read_b32 v12, v1 offset:768
+ds_write_b32 v1, v40 offset:12288
+v_lshlrev_b32 v13, 12, v1
+ds_write_b32 v13, v2
+v_add_u32 v14, 2, v1
+ds_write_b32 v14, v2 offset:16384
+s_waitcnt lgkmcnt(0)
+s_endpgm
+""",
 }
 
 
@@ -499,6 +536,20 @@ def test_global_loads_and_stores_are_planned() -> None:
     assert e.plan_stats()["fallbacks_by_mnemonic"] == {"global_load_dword": 1, "global_store_dword": 1}
     assert "v40" in " ".join(str(n) for _, n in e.notes)
     assert any("not 4-byte aligned" in d.message for d in sim.diagnostics)
+
+
+def test_ds_writes_are_planned_where_nothing_is_left_to_note() -> None:
+    """The DS writes of "ds writes" with written sources, lanes inside the LDS and aligned
+    addresses run their plan (a partial EXEC's data need only be written in its lanes); the
+    three others take the general path, which notes or warns about them."""
+    sim = _build(PROGRAMS["ds writes"], 1)
+    sim.run()
+    e = sim.engine
+    assert sim.error is None
+    assert e.plan_stats()["fallbacks_by_mnemonic"] == {"ds_write_b32": 3}
+    notes = " ".join(str(n) for _, n in e.notes)
+    assert "v40" in notes and "outside the" in notes
+    assert any("aligned" in d.message for d in sim.diagnostics)
 
 
 def test_lds_dma_is_planned_where_nothing_is_left_to_note() -> None:

@@ -74,6 +74,8 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return None
     if lds_size is not None and target is not None and ins.mnemonic.startswith("ds_read"):
         return _ds_read_plan(ins, sem, nvgpr, lds_size, target)
+    if lds_size is not None and target is not None and ins.mnemonic.startswith("ds_write"):
+        return _ds_write_plan(ins, sem, nvgpr, lds_size, target)
     if lds_size is not None and target is not None and ins.mnemonic.startswith("global_load_lds_"):
         return _global_lds_dma_plan(ins, sem, nvgpr, lds_size, target)
     if ins.mnemonic.startswith(("global_load_", "global_store_")):
@@ -816,3 +818,69 @@ def _global_plan(ins: Instruction, sem: Callable, nvgpr: int) -> Plan | None:
             return None
         return [], [*_EXEC_READS, *reads_static], None, [memop], 0
     return plan_load
+
+
+# ---------------------------------------------------------------- ds_write_b8/b16/b32/b64/b96/b128 and the d16_hi forms
+def _ds_write_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, target: str) -> Plan | None:
+    """The plan of a DS write of one address per lane (`semantics.ds._write`): the same LdsWrite
+    and bank conflicts from the same helpers (EXEC's lanes, `ds_address`, the EXEC lanes' data
+    as `dwords_to_bytes` packs it, `bank_conflicts`), reading EXEC, the address VGPR and the data
+    registers in that order, without the Ctx.
+
+    Why: MIOpen's iGEMM stages its tiles through the LDS with ds_write_b128/b16 (80 of its
+    workgroup's general-path issues). Planned: a VGPR address, register data, an integer
+    `offset` (or none), no gds. None, so that the general path runs and owns the note, error or
+    warning, when a source is unwritten in an EXEC lane, a lane falls outside the LDS, or an
+    access is misaligned."""
+    from .alignment import check as check_alignment
+    from .banks import bank_conflicts
+    from .memops import LdsWrite, dwords_to_bytes
+    from .semantics import ds as ds_sem
+    from .semantics.memaddr import ds_address, ds_out_of_range
+    shape = ds_sem.DS_WRITES.get(ins.mnemonic)
+    if shape is None or sem is not ds_sem._write:
+        return None
+    size, shift = shape
+    dwords = max(1, (size + 3) // 4)
+    offset = 0
+    for m in ins.modifiers:
+        if m.name != "offset" or type(m.value) is not int:  # gds, a symbolic offset...: the general path
+            return None
+        offset = m.value
+    ops = ins.operands
+    if len(ops) != 2 or not is_reg(ops[0], "v") or ops[0].index >= nvgpr or type(ops[1]) is not Reg \
+            or ops[1].file not in ("v", "a") or ops[1].index + dwords > nvgpr:
+        return None
+    try:
+        from ..isa.targets import get_target
+        banks = get_target(target).lds_banks
+    except (KeyError, AttributeError):  # as semantics.ds._banks
+        banks = 32
+    vindex = ops[0].index
+    rfile, rindex = ops[1].file, ops[1].index
+    reads_static = (("v", vindex), *((rfile, rindex + k) for k in range(dwords)))  # after EXEC
+    all_init = _ALL_INIT * dwords
+    mnemonic = ins.mnemonic
+
+    def plan(st):
+        lanes = np.nonzero(st.exec_mask)[0]
+        row = st.vgpr_init[vindex]
+        if row.tobytes() != _ALL_INIT and not row[lanes].all():
+            return None
+        arr, init = (st.vgpr, st.vgpr_init) if rfile == "v" else (st.agpr, st.agpr_init)
+        rows = init[rindex:rindex + dwords]
+        if rows.tobytes() != all_init and not rows[:, lanes].all():
+            return None
+        addrs = ds_address(st.vgpr[vindex], offset)[lanes]
+        if ds_out_of_range(addrs, size, lds_size).any():
+            return None
+        data = arr[rindex:rindex + dwords][:, lanes]
+        if shift:
+            data = data >> U32(shift)
+        pieces = [(addrs, size)]
+        conflicts = bank_conflicts(pieces, lanes, True, banks)
+        memop = LdsWrite(lanes, [(addrs, dwords_to_bytes(data, size))])
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], [*_EXEC_READS, *reads_static], None, [memop], conflicts
+    return plan
