@@ -5,11 +5,17 @@ reads each operand and writes its result through Ctx methods (about a dozen Pyth
 around a few numpy calls). For an instruction such as `v_add_u32 v2, v2, v1` or
 `s_add_u32 s4, s4, 1` the operand shapes are known once the instruction is parsed, so the
 engine compiles, at its first issue, one closure per static instruction that reads the
-sources, applies the lane function and returns the register writes.
+sources, applies the lane function and returns the register writes. The closures take the
+wave state as an argument, so every engine running the same kernel with the same launch facts
+shares them (`shared_plans`: the workgroups of a grid run). An instruction without a plan,
+or whose plan declines an issue, runs through the general path; the engine counts those
+issues (`Engine.plan_stats`, `benchmarks/bench_engine.py --plans`).
 
 A plan is never a second copy of the semantics: it applies the lane function the
 semantic function itself applies (the tables in `semantics`: VECTOR_LANE_OPS,
-VECTOR_F32_OPS, SCALAR_OPS, SCC_BRANCHES), and it mirrors only the fast paths of `Ctx.src`,
+VECTOR_F32_OPS, SCALAR_OPS, SCC_BRANCHES, and the compares' vcmp.COMPARE_OPS and
+salu.SCALAR_COMPARES; memory plans build the semantic function's memory operation from its
+own helpers), and it mirrors only the fast paths of `Ctx.src`,
 `Ctx.dst_as_src`, `Ctx.scalar_value`, `Ctx.write_v`, `Ctx.out_f32`, `Ctx.write_s` and
 `Ctx.write_scc` (same values, same read order, same RegWrite). Float plans apply MODE's
 denormal rule through the same `fp.denorm_in`/`fp.denorm_out` calls as `Ctx.src` and
