@@ -112,6 +112,16 @@ v_add_f32 v40, v39, v16
 s_waitcnt vmcnt(0)
 v_fmac_f32 v39, v16, v17
 v_fmac_f32 v41, v16, v17
+v_cvt_f16_f32 v42, v16
+v_cvt_f16_f32 v43, v12
+v_cvt_f16_f32_e32 v44, v14
+v_cvt_f16_f32 v45, v10
+v_cvt_f16_f32 v46, 0x477fe000
+v_cvt_f16_f32 v47, v11
+s_mov_b32 exec_lo, 0x0000ff0f
+v_cvt_f16_f32 v48, v17
+s_mov_b64 exec, -1
+v_cvt_f16_f32 v49, v50
 s_endpgm
 """,
     # shifts and logic from the tables: VGPR, SGPR and constant sources; v_lshlrev/v_lshrrev
@@ -593,3 +603,22 @@ def test_a_second_engine_of_the_same_kernel_reuses_its_plans() -> None:
     third = Simulation(other, setup)
     third.run()
     assert not any(p is q for p, q in zip(first.engine._plans, third.engine._plans) if callable(p))
+
+
+def test_shared_plans_follow_the_engines_float_mode() -> None:
+    """Engines of one kernel share plans only under the same MODE: a second workgroup that
+    flushes denormals gets the results its general path gives, not the first one's plans."""
+    kernel = resolve(gcnemu.parse(PROGRAMS["f32 shapes"].strip() + "\n"), "gfx90a", validate_first=False)
+    setup = Setup(workgroup_size=(64, 1, 1), vgprs={"v1": np.arange(64) * 4, "v2": 1})
+    setup.buffers.append(BufferSpec("A", np.arange(64, dtype=np.uint32), sgpr="s[0:1]"))
+    Simulation(kernel, setup).run()
+    runs = []
+    for planned in (True, False):
+        sim = Simulation(kernel, setup)
+        sim.engine.float_mode = FloatMode(denorm_f32=False)
+        if not planned:
+            sim.engine._plans = [None] * len(sim.engine._plans)
+        sim.run()
+        runs.append(sim)
+    assert _facts(runs[0]) == _facts(runs[1])
+    assert runs[0].waves[0].vgpr[20][0] == 0  # the two denormals flushed: +0 + -0 = +0

@@ -371,10 +371,6 @@ class Engine:
         # per instruction, (plan, latency, pipe busy cycles) when it has a plan and fixed timing
         # (_fast_entry), decided at its first issue attempt; None: the general checks and path
         self._fast: list = [_UNPLANNED] * len(kernel.instructions)
-        # plans already compiled for this kernel by an engine with the same launch facts (another
-        # workgroup of a grid run): gcnemu.sim.plans.shared_plans
-        self._plan_cache: dict = shared_plans(kernel, (self.vgpr_limit, self.float_mode, t.name, self._lds_bytes)) \
-            if self.waves else {}
         self.monitor = None  # optional rule-table hazard monitor, see attach_monitor
         # SRAM ECC from the target id (`gfx90a:sramecc-`): decides whether d16 loads keep the
         # other half of the VGPR; None (not named) leaves the per-target default
@@ -1050,12 +1046,17 @@ class Engine:
         """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans:
         from the kernel's shared cache when compiled there from this instruction and function."""
         ins = self._instructions[pc]
-        hit = self._plan_cache.get(pc)
+        nvgpr = len(self.waves[0].state.vgpr)
+        # the facts a plan is compiled from, as they are now (a caller may set float_mode after
+        # the engine is made): plans compiled for this kernel by another engine with the same
+        # facts (another workgroup of a grid run) are reused
+        cache = shared_plans(self.kernel, (nvgpr, self.float_mode, self._ctx_target, self._lds_bytes))
+        hit = cache.get(pc)
         if hit is not None and hit[0] is ins and hit[1] is sem:
             return hit[2]
-        plan = make_plan(ins, sem, len(self.waves[0].state.vgpr), self._labels,
-                         self.float_mode, target=self._ctx_target, lds_size=self._lds_bytes)
-        self._plan_cache[pc] = (ins, sem, plan)
+        plan = make_plan(ins, sem, nvgpr, self._labels, self.float_mode, target=self._ctx_target,
+                         lds_size=self._lds_bytes)
+        cache[pc] = (ins, sem, plan)
         return plan
 
     def _ctx_template(self, ins: Instruction) -> dict:

@@ -111,6 +111,8 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return _scalar_mov64_plan(ops)
     if base == "s_branch":
         return _branch_plan(ops, labels)
+    if base == "v_cvt_f16_f32":
+        return _cvt_f16_f32_plan(ops, nvgpr, mode)
     from .semantics.salu import SCALAR_COMPARES
     from .semantics.vcmp import COMPARE_OPS
     if base in SCALAR_COMPARES:
@@ -365,6 +367,39 @@ def _f32_plan(ops: tuple, nsrc: int, accumulates: bool, fn: Callable, nvgpr: int
         with np.errstate(all="ignore"):  # as fp.silent runs the semantic function
             x = denorm_out(np.asarray(fn(*srcs), dtype=_F32_DT), mode)
         return [_row_write(st, dst, x.view(_U32_DT), reads)], reads, None
+    return plan
+
+
+# ---------------------------------------------------------------- v_cvt_f16_f32: D.f16 = S0.f32, high half zeroed
+def _cvt_f16_f32_plan(ops: tuple, nvgpr: int, mode: fp.FloatMode) -> Plan | None:
+    """`v_cvt_f16_f32` (semantics.valu_cvt) without modifiers: the source read as Ctx.src(1, "f32")
+    reads it (MODE's f32 input denormals), `fp.f32_to_f16_bits`, then what Ctx.out_f16 and
+    write_v16 do with no omod, clamp or op_sel: MODE's f16 output denormals, the 16 bits in the
+    low half and the high half zeroed (gfx9), written under EXEC.
+
+    Why: compiled fp16 kernels convert their f32 accumulators with it before storing (32 of the
+    MIOpen iGEMM workgroup's general-path issues)."""
+    if len(ops) != 2 or not is_reg(ops[0], "v") or ops[0].index + 1 > nvgpr:
+        return None
+    read = _row_reader(ops[1], nvgpr, float_constants=True)
+    if read is None:
+        return None
+    dst = ops[0].index
+    denorm_in, denorm_out, to_f16 = fp.denorm_in, fp.denorm_out, fp.f32_to_f16_bits
+
+    def plan(st):
+        if _HWREGS:  # s_setreg changed this wave's MODE: the Ctx knows which one
+            regs = _HWREGS.get(id(st))
+            if regs is not None and 1 in regs:
+                return None
+        reads = []
+        bits = read(st, reads)
+        if bits is None:
+            return None
+        with np.errstate(all="ignore"):  # as fp.silent runs the semantic function
+            half = denorm_out(to_f16(denorm_in(bits.view(_F32_DT), mode)).view(np.float16), mode)
+        row = np.asarray(half).view(np.uint16).astype(U32) & U32(0xFFFF)
+        return [_row_write(st, dst, row, reads)], reads, None
     return plan
 
 
