@@ -359,6 +359,37 @@ ds_write_b32 v14, v2 offset:16384
 s_waitcnt lgkmcnt(0)
 s_endpgm
 """,
+    # buffer loads through a resource built from the buffer's address: offen (with soffset and an
+    # offset), no VGPR address, idxen with a stride, idxen and offen together, lanes past
+    # num_records (read as 0), sub-dword and wide forms, a partial EXEC; the general path keeps
+    # an unwritten offset VGPR (noted) and a misaligned address (warned)
+    "buffer loads": """
+s_mov_b32 s4, s0
+s_and_b32 s5, s1, 0xffff
+s_mov_b32 s6, 0xf0
+s_mov_b32 s7, 0x27000
+s_mov_b32 s8, 4
+buffer_load_dword v2, v1, s[4:7], 0 offen
+buffer_load_dword v3, v1, s[4:7], s8 offen offset:8
+buffer_load_dwordx4 v[4:7], v1, s[4:7], 0 offen offset:16
+buffer_load_ubyte v8, v1, s[4:7], 0 offen offset:1
+buffer_load_dword v9, off, s[4:7], 0 offset:12
+s_or_b32 s5, s5, 0x40000
+v_lshrrev_b32 v10, 2, v1
+buffer_load_dword v11, v10, s[4:7], 0 idxen
+v_mov_b32 v12, v10
+v_mov_b32 v13, 0
+buffer_load_dword v14, v[12:13], s[4:7], 0 idxen offen
+s_and_b32 s5, s5, 0xffff
+s_mov_b32 exec_lo, 0xff00ff
+buffer_load_dword v15, v1, s[4:7], 0 offen
+s_mov_b64 exec, -1
+buffer_load_dword v16, v40, s[4:7], 0 offen
+v_add_u32 v17, 2, v1
+buffer_load_dword v18, v17, s[4:7], 0 offen
+s_waitcnt vmcnt(0)
+s_endpgm
+""",
 }
 
 
@@ -560,6 +591,22 @@ def test_ds_writes_are_planned_where_nothing_is_left_to_note() -> None:
     notes = " ".join(str(n) for _, n in e.notes)
     assert "v40" in notes and "outside the" in notes
     assert any("aligned" in d.message for d in sim.diagnostics)
+
+
+def test_buffer_loads_are_planned_where_nothing_is_left_to_note() -> None:
+    """The buffer loads of "buffer loads" run their plan but for the unwritten offset VGPR and
+    the misaligned address, which the general path notes and warns about; lanes past
+    num_records read 0."""
+    sim = _build(PROGRAMS["buffer loads"], 1)
+    sim.run()
+    e = sim.engine
+    assert sim.error is None
+    assert e.plan_stats()["fallbacks_by_mnemonic"] == {"buffer_load_dword": 2}
+    assert "v40" in " ".join(str(n) for _, n in e.notes)
+    assert any("aligned" in d.message for d in sim.diagnostics)
+    w = sim.waves[0]
+    assert list(w.vgpr[2][:60]) == list(range(60))  # offen: lane k reads dword k ...
+    assert w.vgpr[2][63] == 0 and w.vgpr[7][63] == 0  # ... and 0 past num_records (0xf0 bytes)
 
 
 def test_lds_dma_is_planned_where_nothing_is_left_to_note() -> None:

@@ -86,6 +86,8 @@ def make_plan(ins: Instruction, sem: Callable | None, nvgpr: int, labels: dict,
         return _global_lds_dma_plan(ins, sem, nvgpr, lds_size, target)
     if ins.mnemonic.startswith(("global_load_", "global_store_")):
         return _global_plan(ins, sem, nvgpr)
+    if ins.mnemonic.startswith("buffer_load_"):
+        return _buffer_load_plan(ins, sem, nvgpr)
     if ins.modifiers:
         return None
     if target is not None and ins.mnemonic.startswith("v_mfma_"):
@@ -924,4 +926,95 @@ def _ds_write_plan(ins: Instruction, sem: Callable, nvgpr: int, lds_size: int, t
         if check_alignment(mnemonic, memop) is not None:
             return None
         return [], [*_EXEC_READS, *reads_static], None, [memop], conflicts
+    return plan
+
+
+# ---------------------------------------------------------------- buffer_load_* (MUBUF, to VGPRs)
+_MUBUF_MODIFIERS = frozenset({"offen", "idxen", "offset"})
+
+
+def _buffer_load_plan(ins: Instruction, sem: Callable, nvgpr: int) -> Plan | None:
+    """The plan of `buffer_load_* vdst, vaddr|off, s[n:n+3], soffset [idxen] [offen] [offset:N]`
+    (not d16, not lds: `semantics.vmem._buffer_load`): the same GlobalLoad with the same range
+    check from the same helpers (BufferResource.from_words, buffer_access), reading the index
+    and offset VGPRs, the resource, soffset and then EXEC, in the Ctx's order.
+
+    Why: the MIOpen iGEMM workgroup loads its input tiles with buffer_load_dwordx4 (48 of its
+    general-path issues). None, so that the general path runs and owns the note, error or
+    warning, when a source is unwritten (a VGPR in an EXEC lane), the resource asks for what
+    the model refuses (a swizzled element wider than the access), or an access is misaligned."""
+    from .alignment import check as check_alignment
+    from .context import SimError
+    from .memops import GlobalLoad
+    from .semantics import SEMANTICS as registered
+    from .semantics import vmem as vmem_sem
+    from .semantics.memaddr import BufferResource, buffer_access
+    form = vmem_sem.LOAD_FORMS.get(ins.mnemonic[len("buffer_load_"):])
+    if form is None or form.kind.startswith("d16") or registered.get(ins.mnemonic) is not sem:
+        return None
+    offset = 0
+    flags = set()
+    for m in ins.modifiers:
+        if m.name not in _MUBUF_MODIFIERS:  # lds, tfe, addr64, cache policy...: the general path
+            return None
+        if m.name == "offset":
+            if type(m.value) is not int:
+                return None
+            offset = m.value & ((1 << vmem_sem.MUBUF_OFFSET_BITS) - 1)  # (vmem._mubuf_offset)
+        else:
+            flags.add(m.name)
+    ops = ins.operands
+    if len(ops) != 4 or type(ops[0]) is not Reg or ops[0].file not in ("v", "a") \
+            or ops[0].index + form.dwords > nvgpr:
+        return None
+    if type(ops[2]) is not Reg or ops[2].file != "s" or ops[2].count != 4:
+        return None
+    read_soffset = _scalar_source(ops[3])
+    if read_soffset is None:
+        return None
+    idxen, offen = "idxen" in flags, "offen" in flags
+    vregs: list[int] = []
+    if idxen or offen:
+        vaddr = ops[1]
+        if type(vaddr) is not Reg or vaddr.file != "v" or vaddr.count != (2 if idxen and offen else 1) \
+                or vaddr.index + vaddr.count > nvgpr:
+            return None
+        vregs = [vaddr.index + k for k in range(vaddr.count)]
+    slot = ops[2].index
+    rsrc_reads = tuple(("s", slot + k) for k in range(4))
+    dfile, dindex, dwords, size, kind = ops[0].file, ops[0].index, form.dwords, form.size, form.kind
+    origin = vmem_sem._origin(ins)
+    mnemonic = ins.mnemonic
+
+    def plan(st):
+        exec_lanes = np.nonzero(st.exec_mask)[0]
+        reads = []
+        rows = []
+        for v in vregs:  # the index VGPR, then the offset VGPR (vmem._mubuf)
+            row = st.vgpr_init[v]
+            if row.tobytes() != _ALL_INIT and not row[exec_lanes].all():
+                return None
+            reads.append(("v", v))
+            rows.append(st.vgpr[v])
+        init = st.sgpr_init
+        if not (init.item(slot) and init.item(slot + 1) and init.item(slot + 2) and init.item(slot + 3)):
+            return None
+        reads += rsrc_reads
+        soffset = read_soffset(st, reads)
+        if soffset is None:
+            return None
+        sgpr = st.sgpr
+        rsrc = BufferResource.from_words([sgpr.item(slot + k) for k in range(4)])
+        vindex = rows[0] if idxen else None
+        voffset = rows[-1] if offen else None
+        try:
+            access = buffer_access(rsrc, soffset, offset, vindex, voffset, size)
+        except SimError:
+            return None
+        reads += _EXEC_READS
+        memop = GlobalLoad(dfile, dindex, dwords, exec_lanes, size, kind, None, origin,
+                           addrs=access.addrs[exec_lanes], in_range=access.in_range[:, exec_lanes])
+        if check_alignment(mnemonic, memop) is not None:
+            return None
+        return [], reads, None, [memop], 0
     return plan
