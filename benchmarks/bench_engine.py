@@ -32,6 +32,7 @@ divides by the process's CPU time, which a shared (loaded) machine disturbs less
     python benchmarks/bench_engine.py --profile igemm                     # the MIOpen kernel
     python benchmarks/bench_engine.py --summary [--repeat 3]
     python benchmarks/bench_engine.py --baseline /tmp/base [--rounds 3]
+    python benchmarks/bench_engine.py --plans     # issues the plans ran, and the fallbacks
 
 `--profile` prints the hot path (cProfile, top functions by own time, then by cumulative
 time) of one program instead of the table, after one unprofiled warm run of the same program.
@@ -233,6 +234,8 @@ def main() -> int:
     ap.add_argument("--baseline", default=None, metavar="DIR",
                     help="ratios of the README rows against the checkout in DIR (interleaved runs)")
     ap.add_argument("--rounds", type=int, default=3, help="--baseline: alternations per row")
+    ap.add_argument("--plans", action="store_true",
+                    help="per README row: issues run by a plan, general-path fallbacks and their mnemonics")
     ap.add_argument("--case", default=None, help=argparse.SUPPRESS)  # one summary row, CPU figure only
     args = ap.parse_args()
     if not args.profile:
@@ -241,6 +244,17 @@ def main() -> int:
         make_sim = dict(summary_cases(args.iters))[args.case]
         n, _dt, _sim, cpu = best_of(make_sim, args.repeat)
         print(f"{n / max(cpu, 1e-9):.1f}")
+        return 0
+    if args.plans:
+        print(f"{'program':<32} {'planned':>8} {'fallbacks':>9} {'engine ops':>10}  fallbacks by mnemonic")
+        for label, make_sim in summary_cases(args.iters):
+            if args.only not in label:
+                continue
+            sim = make_sim()
+            sim.run()
+            st = sim.engine.plan_stats()
+            by = ", ".join(f"{m} {n}" for m, n in list(st["fallbacks_by_mnemonic"].items())[:6])
+            print(f"{label:<32} {st['planned']:>8} {st['fallbacks']:>9} {st['engine_ops']:>10}  {by}", flush=True)
         return 0
     if args.baseline:
         baseline(os.path.abspath(args.baseline), args.iters, args.rounds, args.repeat, args.only)

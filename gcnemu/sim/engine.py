@@ -63,11 +63,11 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
                        WaveCounters)
 from .latency import MemoryTiming, as_config
 from .memops import landing_regs
-from .plans import make_plan
+from .plans import make_plan, shared_plans
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
 from .races import RULE_GLOBAL_RACE, RULE_LDS_RACE, LdsRaceDetector, describe as race_text
-from .state import LDS, GlobalMemory, WaveState
+from .state import LDS, GlobalMemory, RegisterFiles, WaveState
 from .semantics.gpr_idx import GPR_IDX_EN, M0_SLOT as _M0_SLOT, MODE_HWREG as _MODE_HWREG, indexed_instruction
 
 # pipes whose VGPR operands VGPR indexing mode relocates (VALU); MFMA and memory are not defined
@@ -255,6 +255,10 @@ class EngineSnapshot:
     flops: int
     monitor: object = None
     issued: list = field(default_factory=list)
+    # the register files (RegisterFiles.copy) when the engine keeps them as one array per file;
+    # then `wave_arrays` holds None for each wave's arrays
+    registers: tuple | None = None
+    fallbacks: list | None = None  # Engine.fallbacks (None: a snapshot made before they were counted)
     stalled: dict = field(default_factory=dict)
     cache_hits: dict = field(default_factory=dict)
     coexec_gate: dict = field(default_factory=dict)
@@ -291,6 +295,9 @@ class Engine:
             raise SimError(f"a workgroup has at most {t.max_waves_per_workgroup} waves on {t.name}; "
                            f"the setup asks for {len(waves)}")
         self.waves = [WaveRuntime(i, w, i % t.simds_per_cu, maxima) for i, w in enumerate(waves)]
+        # the workgroup's registers as one array per file, each wave's arrays views of it
+        # (gcnemu.sim.state.RegisterFiles; None: waves of different shapes keep their own)
+        self.files: RegisterFiles | None = RegisterFiles.gather(waves)
         self._own_simd = len(waves) <= t.simds_per_cu  # every wave on a SIMD of its own
         self.decoded: list[Decoded] = decode(kernel, sem_lookup)
         # the pipe key of each instruction per SIMD (a SIMD pipe is (pipe, simd)), built once
@@ -310,6 +317,9 @@ class Engine:
         # memory model names the level of each vector access in `memtiming.last_level` (None:
         # a flat latency, no level); _schedule files it here.
         self.issued: list[int] = [0] * len(kernel.instructions)
+        # per instruction, how often it issued through the general path (a Ctx and the semantic
+        # function) rather than a plan: what `plan_stats` and the benchmark report as fallbacks
+        self.fallbacks: list[int] = [0] * len(kernel.instructions)
         self.stalled: dict[int, dict[str, int]] = {}
         self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
@@ -613,21 +623,40 @@ class Engine:
         """Per-kernel figures: cycles, instructions, MFMA utilisation, FLOP/cycle."""
         return kernel_stats(self)
 
+    def plan_stats(self) -> dict:
+        """How the issues ran: `planned` through an issue plan (gcnemu.sim.plans), `fallbacks`
+        through the general path (a Ctx and the semantic function) although the instruction is
+        not one the engine handles itself, with the fallbacks per mnemonic, most frequent first.
+        Why: a plan that cannot be built falls back to the general path, which is correct but
+        several times slower; the benchmark prints these so a missing plan shows."""
+        by: dict[str, int] = {}
+        internal = 0
+        for d, n, f in zip(self.decoded, self.issued, self.fallbacks):
+            if d.internal:
+                internal += n
+            elif f:
+                by[d.mnemonic] = by.get(d.mnemonic, 0) + f
+        fallbacks = sum(by.values())
+        return {"planned": self.executed - internal - fallbacks, "fallbacks": fallbacks, "engine_ops": internal,
+                "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1]))}
+
     # ================================================================ time travel
     def snapshot(self, memory: bool = True) -> EngineSnapshot:
         """A copy of the machine at the current cycle (cost: the register files, memory and LDS).
         `memory=False` leaves global memory out (None): a caller that keeps many snapshots
         (the debugger) stores it itself, sharing the parts that did not change."""
+        files = self.files if self.files is not None and self.files.holds([w.state for w in self.waves]) else None
         return EngineSnapshot(
             cycle=self.cycle, next=self._next, seq=self._seq, events=list(self.events),
             waves=[w.copy() for w in self.waves],
-            wave_arrays=[(tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS), w.state.scc, w.state.pc,
-                          w.state.done) for w in self.waves],
+            wave_arrays=[(None if files is not None else tuple(getattr(w.state, a).copy() for a in _WAVE_ARRAYS),
+                          w.state.scc, w.state.pc, w.state.done) for w in self.waves],
+            registers=files.copy() if files is not None else None,
             memory=[b.data.copy() for b in self.memory.buffers] if memory else None, lds=self.lds.data.copy(),
             pipe_free=dict(self.pipe_free), pipe_owner=dict(self.pipe_owner), pipe_use=dict(self.pipe_use),
             lds_last=self.lds_last, records=len(self.records), pipe_log=len(self.pipe_log), hazards=len(self.hazards), notes=len(self.notes),
             executed=self.executed, dma=list(self._dma), halt_reason=self.halt_reason, finished=self.finished,
-            flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued),
+            flops=self.flops, monitor=self._monitor_state(), issued=list(self.issued), fallbacks=list(self.fallbacks),
             stalled={k: dict(v) for k, v in self.stalled.items()},
             cache_hits={k: dict(v) for k, v in self.cache_hits.items()}, coexec_gate=dict(self._coexec_gate),
             caches=self.memtiming.caches.contents() if self.memtiming.caches is not None else [],
@@ -646,9 +675,12 @@ class Engine:
             for name in WaveRuntime.__slots__:
                 setattr(w, name, getattr(restored, name))
             w.state = state
-            for name, arr in zip(_WAVE_ARRAYS, arrays):
-                getattr(state, name)[...] = arr
+            if arrays is not None:
+                for name, arr in zip(_WAVE_ARRAYS, arrays):
+                    getattr(state, name)[...] = arr
             state.scc, state.pc, state.done = scc, pc, done
+        if snap.registers is not None:  # (made while the waves' arrays were views of these files)
+            self.files.restore(snap.registers)
         for w, regs in zip(self.waves, snap.hwregs or ()):
             if id(w.state) in _HWREGS:  # (an entry exists once the wave wrote one; its finalizer drops it)
                 _HWREGS[id(w.state)].clear()
@@ -665,6 +697,8 @@ class Engine:
         self.executed, self._dma = snap.executed, list(snap.dma)
         self.halt_reason, self.finished, self.flops = snap.halt_reason, snap.finished, snap.flops
         self.issued[:] = snap.issued
+        if snap.fallbacks is not None:
+            self.fallbacks[:] = snap.fallbacks
         self.stalled = {k: dict(v) for k, v in snap.stalled.items()}
         self.cache_hits = {k: dict(v) for k, v in snap.cache_hits.items()}
         self._coexec_gate = dict(snap.coexec_gate)
@@ -980,6 +1014,7 @@ class Engine:
                 st.pc = pc + 1
         else:
             st.pc = pc + 1
+        self.fallbacks[pc] += 1
         self._record(w, pc, now, complete, 1)
         return True
 
@@ -1009,9 +1044,21 @@ class Engine:
         return end + gap if end > 0 else now
 
     def _plan(self, pc: int, sem) -> "Callable | None":
-        """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans."""
-        return make_plan(self._instructions[pc], sem, len(self.waves[0].state.vgpr), self._labels,
-                         self.float_mode, target=self._ctx_target, lds_size=self._lds_bytes)
+        """The issue plan of instruction `pc` (None: the general path), see gcnemu.sim.plans:
+        from the kernel's shared cache when compiled there from this instruction and function."""
+        ins = self._instructions[pc]
+        nvgpr = len(self.waves[0].state.vgpr)
+        # the facts a plan is compiled from, as they are now (a caller may set float_mode after
+        # the engine is made): plans compiled for this kernel by another engine with the same
+        # facts (another workgroup of a grid run) are reused
+        cache = shared_plans(self.kernel, (nvgpr, self.float_mode, self._ctx_target, self._lds_bytes))
+        hit = cache.get(pc)
+        if hit is not None and hit[0] is ins and hit[1] is sem:
+            return hit[2]
+        plan = make_plan(ins, sem, nvgpr, self._labels, self.float_mode, target=self._ctx_target,
+                         lds_size=self._lds_bytes)
+        cache[pc] = (ins, sem, plan)
+        return plan
 
     def _ctx_template(self, ins: Instruction) -> dict:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
@@ -1224,7 +1271,12 @@ class Engine:
                 w.async_until = complete
         elif interlocked and complete > w.interlock_until:
             w.interlock_until = complete
-        self._planned_done(w, st, index, now, complete, branch_to)
+        if branch_to is not None:  # _planned_done, inline (one call fewer per planned issue)
+            st.pc = branch_to
+            w.hold_until, w.hold_reason = now + self.lat.branch, "branch"
+        else:
+            st.pc = index + 1
+        self._record(w, index, now, complete, 1)
 
     @staticmethod
     def _in_order(w: WaveRuntime, writes: list, complete: int) -> int:

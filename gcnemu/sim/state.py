@@ -302,6 +302,57 @@ class WaveState:
         return self.sgpr
 
 
+REGISTER_FILES = ("sgpr", "vgpr", "agpr", "sgpr_init", "vgpr_init", "agpr_init")
+"""The per-wave register arrays of a WaveState, values and written-flags."""
+
+
+class RegisterFiles:
+    """The registers of a workgroup's waves as one array per file: `vgpr`/`agpr` uint32[waves,
+    registers, 64], `sgpr` uint32[waves, SGPR_SLOTS], and the written-flags of each in the same
+    shape. Each WaveState's arrays become views of its wave's block (`vgpr[w]`: contiguous, so
+    every per-wave operation sees the same rows as before).
+
+    Why: the machine state is then a handful of arrays, not six per wave: a snapshot (the
+    debugger's reverse steps) copies six arrays whatever the wave count, and an issue loop that
+    indexes (wave, register) works on the whole workgroup's state (issue 27)."""
+
+    def __init__(self, arrays: dict[str, np.ndarray]):
+        self.arrays = arrays
+        for name, arr in arrays.items():
+            setattr(self, name, arr)
+
+    @classmethod
+    def gather(cls, waves: list[WaveState]) -> "RegisterFiles | None":
+        """Move the registers of `waves` (their current contents) into one array per file and
+        rebind each wave's arrays to its views; None (nothing changed) when the waves' files
+        differ in shape or dtype, which only a hand-made WaveState can do."""
+        if not waves:
+            return None
+        for name in REGISTER_FILES:
+            first = getattr(waves[0], name)
+            if any(getattr(w, name).shape != first.shape or getattr(w, name).dtype != first.dtype for w in waves):
+                return None
+        arrays = {name: np.stack([getattr(w, name) for w in waves]) for name in REGISTER_FILES}
+        for k, w in enumerate(waves):
+            for name, arr in arrays.items():
+                setattr(w, name, arr[k])
+        return cls(arrays)
+
+    def holds(self, waves: list[WaveState]) -> bool:
+        """Each wave's arrays are still the views `gather` made (a deep copy of the waves, as
+        the debugger's generic snapshots make, gives them arrays of their own)."""
+        return all(getattr(w, name).base is arr for name, arr in self.arrays.items() for w in waves)
+
+    def copy(self) -> tuple[np.ndarray, ...]:
+        """The contents of every file (REGISTER_FILES order), for `restore`."""
+        return tuple(self.arrays[name].copy() for name in REGISTER_FILES)
+
+    def restore(self, saved: tuple[np.ndarray, ...]) -> None:
+        """Put back what `copy` saved, in place: views held by callers see the restored values."""
+        for name, arr in zip(REGISTER_FILES, saved):
+            self.arrays[name][...] = arr
+
+
 class LaneArray(np.ndarray):
     """A uint32 lane array with typed views: `.f32`, `.i32`, `.u32`, `.f16`, `.bf16` (low halves)."""
 

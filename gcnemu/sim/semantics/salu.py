@@ -160,19 +160,22 @@ def s_mulk_i32(ctx: Ctx, ins) -> None:
     ctx.write_s(0, (sext(ctx.s_read(0), 32) * sext(_simm16(ctx, 1), 16)) & M32)
 
 
-@semantic("s_mul_i32")
-def s_mul_i32(ctx: Ctx, ins) -> None:
-    ctx.write_s(0, (ctx.s_read(1) * ctx.s_read(2)) & M32)
+def _mul_i32(a: int, b: int, scc: int) -> tuple[int, None]:
+    return (a * b) & M32, None
 
 
-@semantic("s_mul_hi_u32")
-def s_mul_hi_u32(ctx: Ctx, ins) -> None:
-    ctx.write_s(0, (ctx.s_read(1) * ctx.s_read(2)) >> 32)
+def _mul_hi_u32(a: int, b: int, scc: int) -> tuple[int, None]:
+    return (a * b) >> 32, None
 
 
-@semantic("s_mul_hi_i32")
-def s_mul_hi_i32(ctx: Ctx, ins) -> None:
-    ctx.write_s(0, ((sext(ctx.s_read(1), 32) * sext(ctx.s_read(2), 32)) >> 32) & M32)
+def _mul_hi_i32(a: int, b: int, scc: int) -> tuple[int, None]:
+    return ((sext(a, 32) * sext(b, 32)) >> 32) & M32, None
+
+
+# (tables, so the timed engine plans them: index arithmetic in compiled kernels' prologues)
+_make_scalar("s_mul_i32", 2, False, _mul_i32)
+_make_scalar("s_mul_hi_u32", 2, False, _mul_hi_u32)
+_make_scalar("s_mul_hi_i32", 2, False, _mul_hi_i32)
 
 
 @semantic("s_absdiff_i32")
@@ -507,6 +510,10 @@ _CMP: dict[str, Callable[[int, int], bool]] = {
 }
 
 
+# name -> (relation, signed) of the 32-bit s_cmp_*: SCC = rel(S0, S1), read by the issue plans
+SCALAR_COMPARES: dict[str, tuple[Callable, bool]] = {}
+
+
 def _make_cmp(name: str, rel: Callable, signed: bool, width: int) -> None:
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
@@ -514,6 +521,9 @@ def _make_cmp(name: str, rel: Callable, signed: bool, width: int) -> None:
         if signed:
             a, b = sext(a, 32 * width), sext(b, 32 * width)
         ctx.write_scc(rel(a, b))
+
+    if width == 1:
+        SCALAR_COMPARES[name] = (rel, signed)
 
 
 def _make_cmpk(name: str, rel: Callable, signed: bool) -> None:

@@ -163,14 +163,26 @@ def v_xad_u32(ctx: Ctx, ins) -> None:
 # ---------------------------------------------------------------- multiply
 
 
+def _mul_lo_u32(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return (a.astype(U64) * b.astype(U64)).astype(U32)
+
+
+def _mul_hi_u32(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return ((a.astype(U64) * b.astype(U64)) >> U64(32)).astype(U32)
+
+
 @semantic("v_mul_lo_u32", "v_mul_lo_i32")
 def v_mul_lo_u32(ctx: Ctx, ins) -> None:
-    ctx.write_v(0, (_u32(ctx, 1).astype(U64) * _u32(ctx, 2).astype(U64)).astype(U32))
+    ctx.write_v(0, _mul_lo_u32(_u32(ctx, 1), _u32(ctx, 2)))
 
 
 @semantic("v_mul_hi_u32")
 def v_mul_hi_u32(ctx: Ctx, ins) -> None:
-    ctx.write_v(0, ((_u32(ctx, 1).astype(U64) * _u32(ctx, 2).astype(U64)) >> U64(32)).astype(U32))
+    ctx.write_v(0, _mul_hi_u32(_u32(ctx, 1), _u32(ctx, 2)))
+
+
+vector_lane_op("v_mul_lo_u32", ("u32", "u32"), _mul_lo_u32)
+vector_lane_op("v_mul_hi_u32", ("u32", "u32"), _mul_hi_u32)
 
 
 @semantic("v_mul_hi_i32")
@@ -380,13 +392,21 @@ def v_not_b32(ctx: Ctx, ins) -> None:
     ctx.write_v(0, ~_u32(ctx, 1))
 
 
+def _bfe_u32(x: np.ndarray, off: np.ndarray, width: np.ndarray) -> np.ndarray:
+    off = off & U32(31)
+    mask = ((U64(1) << (width & U32(31)).astype(U64)) - U64(1)).astype(U32)
+    return (x >> off) & mask
+
+
 @semantic("v_bfe_u32")
 def v_bfe_u32(ctx: Ctx, ins) -> None:
-    """D = (S0 >> S1[4:0]) & ((1 << S2[4:0]) - 1)."""
-    off = _u32(ctx, 2) & U32(31)
-    width = _u32(ctx, 3) & U32(31)
-    mask = ((U64(1) << width.astype(U64)) - U64(1)).astype(U32)
-    ctx.write_v(0, (_u32(ctx, 1) >> off) & mask)
+    """D = (S0 >> S1[4:0]) & ((1 << S2[4:0]) - 1). The offset and width are read before S0."""
+    off = _u32(ctx, 2)
+    width = _u32(ctx, 3)
+    ctx.write_v(0, _bfe_u32(_u32(ctx, 1), off, width))
+
+
+vector_lane_op("v_bfe_u32", ("u32", "u32", "u32"), _bfe_u32, read_order=(1, 2, 0))
 
 
 @semantic("v_bfe_i32")

@@ -52,12 +52,19 @@ def write_compare(ctx: Ctx, result: np.ndarray, to_exec: bool) -> None:
         ctx.write_slot(EXEC_SLOT, value, 2)
 
 
+# name -> (source kind, relation, writes EXEC): what each generated compare does, so that the
+# timed engine's issue plans (gcnemu.sim.plans) apply the same relation
+COMPARE_OPS: dict[str, tuple[str, Callable, bool]] = {}
+
+
 def _make_cmp(name: str, kind: str, rel: Callable, to_exec: bool) -> None:
     @semantic(name)
     def op(ctx: Ctx, ins) -> None:
         a, b = ctx.src(1, kind), ctx.src(2, kind)
         with np.errstate(invalid="ignore"):
             write_compare(ctx, rel(a, b), to_exec)
+
+    COMPARE_OPS[name] = (kind, rel, to_exec)
 
 
 for _x, _to_exec in (("", False), ("x", True)):
