@@ -107,3 +107,31 @@ def test_the_simulator_imports_no_expression_evaluator(path):
     bad = [f"{m}.{n}" for m, n in _imports(path)
            if n in ("eval_const", "evaluate", "fold") or m.rsplit(".", 1)[-1] in ("evaluate", "expr")]
     assert bad == []
+
+
+HIP = Path(gcnemu.__file__).parents[1] / "programs" / "hipcc_save_temps_gfx90a.s"
+
+
+def test_a_launch_reads_the_kernel_description_from_the_kernel_not_the_program(monkeypatch):
+    """hipcc's vector add (an `.amdhsa_kernel` block and `.amdgpu_metadata`) launches from what
+    resolve put on the Kernel: with the readers of those directives disabled after resolve, the
+    kernarg segment, the ABI SGPRs and the result are those of its description."""
+    from gcnemu.asm import kernels
+    kernel = gcnemu.resolve(gcnemu.parse_file(str(HIP)), "gfx90a")
+    desc = kernel.description(None)
+    assert desc.name == "_Z10vector_addPKfS0_Pfi" and desc.from_block and len(desc.explicit_args) == 4
+
+    def reread(*_a, **_k):
+        raise AssertionError("the launch read the Program's kernel directives again")
+
+    for name in ("describe", "descriptor_blocks", "find", "_read_blocks", "_read_metadata",
+                 "padded_entries", "function_names"):
+        monkeypatch.setattr(kernels, name, reread)
+    a = np.arange(64, dtype=np.float32)
+    setup = gcnemu.Setup(workgroup_size=(64, 1, 1), grid=(1, 1, 1))
+    setup.add_buffer("A", a).add_buffer("B", 2 * a).add_buffer("C", np.zeros(64, np.float32))
+    setup.args = [("a", "A"), ("b", "B"), ("c", "C"), ("n", 64)]
+    sim = gcnemu.Simulation(kernel, setup).run()
+    assert sim.error is None, sim.error
+    assert setup.kernarg_sgpr == 4 and setup.descriptor is desc
+    np.testing.assert_array_equal(sim.buffer("C", np.float32), 3 * a)
