@@ -276,13 +276,19 @@ def _constant(op, symbols: dict):
     return Imm(value, op.span, op.text())
 
 
+_MAY_NAME_SYMBOLS = frozenset({Symbol, Expr, Modified, Call, CallGroup})
+
+
 def _fold_constants(ins: Instruction, symbols: dict) -> Instruction:
     """The instruction with its symbol operands folded (see `_constant`), and a modifier written
     with a `.set` symbol (`offset:OFF`) given its integer; itself when nothing changes, which
     is nearly always: the parser already folds a symbol defined before its use, so what is left
     are forward references (`s_mov_b32 s0, N` above `.set N, 3`)."""
-    ops = ins.operands
-    folded = tuple(_constant(o, symbols) for o in ops) if ops else ops
+    ops = folded = ins.operands
+    for o in ops:
+        if type(o) in _MAY_NAME_SYMBOLS:  # (most instructions have registers and numbers only)
+            folded = tuple(_constant(o, symbols) for o in ops)
+            break
     mods = ins.modifiers
     if mods and any(type(m.value) is str and m.value in symbols for m in mods):
         new = []
@@ -293,6 +299,6 @@ def _fold_constants(ins: Instruction, symbols: dict) -> Instruction:
                     m = replace(m, value=c.value)
             new.append(m)
         mods = tuple(new)
-    if mods is ins.modifiers and all(a is b for a, b in zip(folded, ops)):
+    if mods is ins.modifiers and (folded is ops or all(a is b for a, b in zip(folded, ops))):
         return ins
     return replace(ins, operands=folded, modifiers=mods)
