@@ -248,13 +248,13 @@ def _integer(operand) -> int:
     raise not_a_constant(operand)
 
 
-def waitcnt_fields(ins: Instruction, target, symbols: dict | None = None) -> dict[str, int]:
+def waitcnt_fields(ins: Instruction, target) -> dict[str, int]:
     """{'vm': n, 'lgkm': n, 'exp': n} for the counters an s_waitcnt waits on.
 
     A field not written (or written at its maximum) means "don't wait" and is left
     out. A bare integer is the gfx9 encoding: vmcnt = [3:0] | [15:14] << 4,
-    expcnt = [6:4], lgkmcnt = [11:8] (ISA guide, S_WAITCNT). (`symbols` is not read: the
-    kernel's counts are integers once resolved.)
+    expcnt = [6:4], lgkmcnt = [11:8] (ISA guide, S_WAITCNT). The counts are integers: resolve
+    folded any `.set` symbol in them.
     """
     out: dict[str, int] = {}
     maxima = {"vm": target.vmcnt_max, "lgkm": target.lgkmcnt_max, "exp": target.expcnt_max}
