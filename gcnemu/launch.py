@@ -376,61 +376,32 @@ def entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
 def _entry_index(kernel, desc: KernelDescription, layout: AbiLayout) -> int:
     """The instruction a wave starts at: the kernel's label (the only or first kernel may have
     none: hand-written code starts at its first instruction); with kernarg preloading, the
-    first instruction after the `.p2align 8` that pads the compatibility loads to 256 bytes."""
-    from .asm.program import Directive, Instruction, Label
-    labels = kernel.labels
-    if desc.name in labels:
-        start = labels[desc.name]
-    else:
-        start = 0
+    first instruction after the `.p2align 8` that pads the compatibility loads to 256 bytes
+    (`Kernel.padded_entries`, found by resolve)."""
+    start = kernel.labels.get(desc.name, 0)
     if layout.preload is None:
         return start
-    count, inside = 0, desc.name not in labels
-    others = _kernel_names(kernel) - {desc.name}
-    for st in kernel.program.statements:
-        if type(st) is Instruction:
-            count += 1
-            continue
-        if type(st) is Label and st.name == desc.name:
-            inside = True
-            continue
-        if not inside or count < start:
-            continue
-        if type(st) is Label and st.name in others:
-            break
-        if type(st) is Directive and st.name in (".p2align", ".align", ".balign") and st.args:
-            try:
-                power = int(str(st.args[0]).strip(), 0)
-            except ValueError:
-                continue
-            if (st.name == ".p2align" and power >= 8) or (st.name != ".p2align" and power >= 256):
-                return count
-    return start
+    return kernel.padded_entries.get(desc.name, start)
 
 
 def _kernel_names(kernel) -> set[str]:
-    from .asm.kernels import descriptor_blocks
-    return {k.name for k in descriptor_blocks(kernel.program)}
+    return {k.name for k in kernel.descriptions if k.from_block}
 
 
 def kernel_range(kernel, desc: KernelDescription) -> tuple[int, int]:
     """Instructions of this kernel: from its label to the next function's (`.type F,@function`,
     as compilers mark every function) or kernel's label, or the end. Functions it calls have
     their own register counts (llc's `.set F.num_vgpr`), so they are not held to the kernel's."""
-    from .asm.program import Directive
     labels = kernel.labels
     start = labels.get(desc.name, 0)
-    names = set(_kernel_names(kernel))
-    for st in kernel.program.statements:
-        if type(st) is Directive and st.name == ".type" and len(st.args) >= 2 and "function" in str(st.args[1]):
-            names.add(str(st.args[0]).strip())
+    names = _kernel_names(kernel) | kernel.functions
     later = [labels[n] for n in names if n in labels and labels[n] > start]
     return start, min(later, default=len(kernel.instructions))
 
 
 def _cached(kernel, key: tuple, make):
     """A per-Kernel memo: a grid launches the same kernel once per workgroup, and the scans
-    below walk the whole program."""
+    below walk every instruction."""
     memo = kernel.__dict__.setdefault("_launch_memo", {})
     if key not in memo:
         memo[key] = make()
@@ -516,12 +487,14 @@ def budget_warnings(program, target: str) -> list[Diagnostic]:
     check keeps its verdict and only warns; the launch refuses such a kernel."""
     from types import SimpleNamespace
 
-    from .asm.kernels import descriptor_blocks
-    kernels = [k for k in descriptor_blocks(program) if k.values]
+    from .asm.kernels import descriptor_blocks, function_names
+    blocks = descriptor_blocks(program)
+    kernels = [k for k in blocks if k.values]
     if not kernels:
         return []
-    view = SimpleNamespace(program=program, instructions=program.instructions, labels=program.labels,
-                           target=SimpleNamespace(name=target))
+    view = SimpleNamespace(instructions=program.instructions, labels=program.labels,
+                           target=SimpleNamespace(name=target), descriptions=blocks,
+                           functions=function_names(program))
     out = []
     for desc in kernels:
         for d in _register_budget_errors(view, desc):

@@ -98,8 +98,13 @@ def abi_from_program(program, setup: Setup, target: str | None = None) -> None:
     only or first one by default) when the file has one; otherwise leave the common layout.
     GcnemuError when `setup.kernel` names no kernel of the file."""
     from .asm.kernels import find
+    apply_description(find(program, setup.kernel), setup, target)
+
+
+def apply_description(desc, setup: Setup, target: str | None = None) -> None:
+    """`abi_from_program` for a kernel already described (`Kernel.description`): None leaves
+    the common layout."""
     from .launch import abi_layout
-    desc = find(program, setup.kernel)
     if desc is None:
         return
     setup.kernel = desc.name

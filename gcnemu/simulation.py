@@ -17,7 +17,7 @@ import numpy as np
 from .asm.diagnostics import Diagnostic, GcnemuError
 from .asm.resolve import Kernel
 from .launch import QUEUE_BYTES
-from .setup import (MAX_PRIVATE_BYTES, Setup, abi_from_program, buffer_descriptor, private_segment_descriptor,
+from .setup import (MAX_PRIVATE_BYTES, Setup, apply_description, buffer_descriptor, private_segment_descriptor,
                     sgpr_range)
 from .sim.context import SimError
 from .sim.engine import Engine
@@ -91,8 +91,8 @@ class Simulation:
         with the same rule ids as the static linter."""
         self.kernel = kernel
         self.setup = setup or Setup()
-        if abi_from_file:
-            abi_from_program(kernel.program, self.setup, kernel.target.name)
+        if abi_from_file:  # the description resolve read (Kernel.descriptions), not the Program's directives
+            apply_description(kernel.description(self.setup.kernel), self.setup, kernel.target.name)
         self.memory = GlobalMemory()
         place_code_object(self.memory, kernel)
         self.lds = LDS(kernel.target.lds_bytes)

@@ -59,6 +59,7 @@ class KernelDescription:
     metadata: dict | None = None  # the kernel's `amdhsa.kernels` entry
     args: tuple[KernelArg, ...] | None = None  # None: no metadata (arguments stay positional)
     metadata_line: int | None = None  # line of the entry in the file
+    from_block: bool = False  # has an `.amdhsa_kernel` block (not only a metadata entry)
 
     def __deepcopy__(self, memo) -> "KernelDescription":
         # read-only once described: a Setup copied per workgroup of a grid shares it
@@ -161,7 +162,11 @@ def descriptor_blocks(program: Program) -> list[KernelDescription]:
 def find(program: Program, name: str | None) -> KernelDescription | None:
     """The kernel `name` (None: the only or first one), None when the file describes none.
     GcnemuError naming the known kernels when `name` is not one of them."""
-    kernels = describe(program)
+    return pick(describe(program), name)
+
+
+def pick(kernels: list[KernelDescription], name: str | None) -> KernelDescription | None:
+    """`find` over kernels already described (a Kernel's `descriptions`)."""
     if name is None:
         return kernels[0] if kernels else None
     for k in kernels:
@@ -185,6 +190,7 @@ def _read_blocks(program: Program, out: dict[str, KernelDescription]) -> None:
             kname = str(st.args[0]).strip() if st.args else ""
             current = out.setdefault(kname, KernelDescription(kname, st.span))
             current.span = st.span
+            current.from_block = True
             continue
         if current is None:
             continue
@@ -200,6 +206,43 @@ def _read_blocks(program: Program, out: dict[str, KernelDescription]) -> None:
         except (ExprError, Exception):  # a value that is no constant: `check` reports it; the launch ignores it
             continue
         current.spans[name] = st.span
+
+
+def padded_entries(program: Program, names) -> dict[str, int]:
+    """Kernel name -> the first instruction after the first `.p2align 8` (or `.align`/`.balign`
+    of 256 or more) that follows its label, before another kernel's label: where a wave starts
+    when the kernel preloads arguments (the compatibility loads above pad to 256 bytes, see
+    `gcnemu.launch.entry_index`). A kernel without a label counts from the start of the file.
+    One pass over the statements; kernels with no such alignment are left out."""
+    from .program import Instruction, Label
+    names = set(names)
+    labelled = {st.name for st in program.statements if type(st) is Label and st.name in names}
+    open_ = names - labelled  # kernels whose region is being scanned
+    out: dict[str, int] = {}
+    count = 0
+    for st in program.statements:
+        t = type(st)
+        if t is Instruction:
+            count += 1
+        elif t is Label and st.name in names:
+            open_ = {st.name} - out.keys()  # another kernel's label ends every region before it
+        elif open_ and t is Directive and st.name in (".p2align", ".align", ".balign") and st.args:
+            try:
+                power = int(str(st.args[0]).strip(), 0)
+            except ValueError:
+                continue
+            if (st.name == ".p2align" and power >= 8) or (st.name != ".p2align" and power >= 256):
+                for n in open_:
+                    out[n] = count
+                open_ = set()
+    return out
+
+
+def function_names(program: Program) -> frozenset[str]:
+    """Names marked `.type NAME,@function` (compilers mark every function, kernels included)."""
+    return frozenset(str(st.args[0]).strip() for st in program.statements
+                     if type(st) is Directive and st.name == ".type" and len(st.args) >= 2
+                     and "function" in str(st.args[1]))
 
 
 _LOADER = None

@@ -3,6 +3,12 @@
 Binds each instruction to its ISA table row and its semantic function, folds
 `.set` symbols, and maps labels to instruction indices. Validation errors are
 reported by `validate`; `resolve` refuses a program that has any.
+
+Resolution is finished when `resolve` returns: every operand, call argument and modifier that
+names a `.set` symbol or is an expression of them is an `Imm` in the Kernel's instructions, so
+the simulator never evaluates an expression while it runs. What is left as a `Symbol` is a
+name with a meaning of its own (a branch label, a bare DPP control, `HW_REG_MODE`) or something
+no constant stands for (a float `.set`, an undefined name); the simulator refuses the latter.
 """
 from __future__ import annotations
 
@@ -12,20 +18,41 @@ from .diagnostics import Diagnostic, GcnemuError, has_errors
 from ..isa import dpp as dpp_table, opcodes
 from ..isa.targets import Target, get_target
 from .evaluate import eval_const  # noqa: F401 (re-exported: the API and callers import it from here)
+from .kernels import KernelDescription, describe, descriptor_blocks, function_names, padded_entries, pick
 from .features import TARGET_FEATURES, target_features  # noqa: F401 (re-exported; the CLI sets TARGET_FEATURES)
-from .program import Call, Expr, FloatImm, Imm, Instruction, Modified, Program, Symbol
+from .program import Call, CallGroup, Expr, FloatImm, Imm, Instruction, Modified, Program, Symbol
 
 
 @dataclass
 class Kernel:
+    """A program bound to a target: everything a launch and a run need, worked out once.
+
+    The launch (`gcnemu.simulation`, `gcnemu.launch`) reads the kernels' descriptions and where
+    their code starts and ends from here, never from the Program's directives again."""
+
     program: Program
     target: Target
     instructions: list[Instruction]
     labels: dict[str, int]
     symbols: dict
     infos: list = field(default_factory=list)  # OpInfo | None per instruction
+    # every kernel the file describes (`.amdhsa_kernel` block and `.amdgpu_metadata` entry), in
+    # file order (gcnemu.asm.kernels.describe)
+    descriptions: list = field(default_factory=list)
+    # malformed metadata: kept to be raised by `description`, so that a Kernel can still be
+    # checked, linted and inspected; only a launch needs the metadata
+    description_error: GcnemuError | None = None
+    functions: frozenset = frozenset()  # names marked `.type NAME,@function`: where a kernel's code ends
+    padded_entries: dict = field(default_factory=dict)  # kernel -> first instruction after its 256-byte padding
     _image: object = field(default=None, repr=False)  # CodeImage, made at first use (see `image`)
     _branch_labels: dict | None = field(default=None, repr=False)  # see `branch_labels`
+
+    def description(self, name: str | None) -> "KernelDescription | None":
+        """The kernel `name` describes (None: the only or first one), None when the file
+        describes none; GcnemuError for malformed metadata or a name that is no kernel's."""
+        if self.description_error is not None:
+            raise self.description_error
+        return pick(self.descriptions, name)
 
     @property
     def image(self):
@@ -114,7 +141,8 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
         if has_errors(diags):
             raise GcnemuError("the program has errors", [d for d in diags if d.severity == "error"])
     symbols = program.symbols  # once: the property scans every statement (per instruction, quadratic)
-    instructions = [_with_encoding_suffix(_bind_lit_symbols(i, symbols)) for i in program.instructions]
+    instructions = [_with_encoding_suffix(_fold_constants(_bind_lit_symbols(i, symbols), symbols))
+                    for i in program.instructions]
     rows: dict[str, object] = {}  # mnemonic -> its opcodes row: a kernel repeats a few dozen mnemonics
     infos = []
     for i in instructions:
@@ -123,8 +151,22 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
             rows[m] = opcodes.lookup(m)
         infos.append(rows[m])
     kernel = Kernel(program, tgt, instructions, program.labels, symbols, infos)
+    _describe(kernel)
     _link(kernel)
     return kernel
+
+
+def _describe(kernel: Kernel) -> None:
+    """The kernels' descriptions and code boundaries, on the Kernel (see its fields)."""
+    program = kernel.program
+    try:
+        kernel.descriptions = describe(program)
+    except GcnemuError as e:
+        kernel.description_error = e
+        kernel.descriptions = descriptor_blocks(program)
+    blocks = [d.name for d in kernel.descriptions if d.from_block]
+    kernel.functions = function_names(program)
+    kernel.padded_entries = padded_entries(program, blocks) if blocks else {}
 
 
 def _link(kernel: Kernel) -> None:
@@ -192,3 +234,71 @@ def _bind_lit_symbols(ins: Instruction, symbols: dict) -> Instruction:
     if all(a is b for a, b in zip(ops, ins.operands)):
         return ins
     return replace(ins, operands=ops)
+
+
+# Names that calls give a meaning to (`hwreg(HW_REG_MODE)`, `gpr_idx(SRC0,DST)`,
+# `swizzle(QUAD_PERM, ...)`, `sendmsg(MSG_GS, GS_OP_EMIT)`): the assembler reads such a name
+# before any `.set` symbol of the same spelling, so it is never folded.
+_CALL_NAME_PREFIXES = ("HW_REG_", "MSG_", "GS_OP_", "SYSMSG_")
+_CALL_NAMES = frozenset({"SRC0", "SRC1", "SRC2", "DST", "QUAD_PERM", "BITMASK_PERM", "SWAP", "REVERSE",
+                         "BROADCAST", "FFT", "ROTATE"})
+# modifiers whose value is a name, not a number (`dst_sel:WORD_1`)
+_NAMED_MODIFIERS = frozenset({"dst_sel", "dst_unused", "src0_sel", "src1_sel"})
+
+
+def _constant(op, symbols: dict):
+    """`op` as the Imm it stands for when it is a `.set` symbol or an expression that evaluates
+    to an integer (printing as written); `op` itself otherwise (a label, a relocation such as
+    `callee@rel32@lo` that `_link` fills in, a float symbol, an undefined name)."""
+    t = type(op)
+    if t is Symbol:
+        if op.name not in symbols:
+            return op
+    elif t is Expr:
+        pass
+    elif t is Modified:
+        inner = _constant(op.inner, symbols)
+        return op if inner is op.inner else replace(op, inner=inner)
+    elif t is Call:
+        args = tuple(a if type(a) is Symbol and (a.name.upper() in _CALL_NAMES or
+                                                 a.name.upper().startswith(_CALL_NAME_PREFIXES))
+                     else _constant(a, symbols) for a in op.args)
+        return op if all(a is b for a, b in zip(args, op.args)) else replace(op, args=args)
+    elif t is CallGroup:
+        calls = tuple(_constant(c, symbols) for c in op.calls)
+        return op if all(a is b for a, b in zip(calls, op.calls)) else replace(op, calls=calls)
+    else:
+        return op
+    try:
+        value = eval_const(op, symbols)
+    except (GcnemuError, TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+        return op
+    return Imm(value, op.span, op.text())
+
+
+_MAY_NAME_SYMBOLS = frozenset({Symbol, Expr, Modified, Call, CallGroup})
+
+
+def _fold_constants(ins: Instruction, symbols: dict) -> Instruction:
+    """The instruction with its symbol operands folded (see `_constant`), and a modifier written
+    with a `.set` symbol (`offset:OFF`) given its integer; itself when nothing changes, which
+    is nearly always: the parser already folds a symbol defined before its use, so what is left
+    are forward references (`s_mov_b32 s0, N` above `.set N, 3`)."""
+    ops = folded = ins.operands
+    for o in ops:
+        if type(o) in _MAY_NAME_SYMBOLS:  # (most instructions have registers and numbers only)
+            folded = tuple(_constant(o, symbols) for o in ops)
+            break
+    mods = ins.modifiers
+    if mods and any(type(m.value) is str and m.value in symbols for m in mods):
+        new = []
+        for m in mods:
+            if type(m.value) is str and m.value in symbols and m.name not in _NAMED_MODIFIERS:
+                c = _constant(Symbol(m.value, m.span), symbols)
+                if type(c) is Imm:
+                    m = replace(m, value=c.value)
+            new.append(m)
+        mods = tuple(new)
+    if mods is ins.modifiers and (folded is ops or all(a is b for a, b in zip(folded, ops))):
+        return ins
+    return replace(ins, operands=folded, modifiers=mods)

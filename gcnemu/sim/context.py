@@ -119,7 +119,14 @@ def float_bits(value: float, kind: str) -> int:
     return int(np.array(value, dtype=np.float32).view(np.uint32))
 
 
-def constant_bits(operand, kind: str, symbols: dict | None = None, signed64: bool = False) -> tuple[int, str]:
+def not_a_constant(operand) -> SimError:
+    """The error for a constant operand that `resolve` could not evaluate (a float `.set`
+    symbol, an undefined name): resolution finishes before a run, so the simulator has nothing
+    left to evaluate and refuses to guess a value."""
+    return SimError(f"'{operand.text()}' is not a constant the assembler can evaluate: no value to run it with")
+
+
+def constant_bits(operand, kind: str, signed64: bool = False) -> tuple[int, str]:
     """(value, how) of an immediate operand for an operand of `kind`.
 
     The value is the register-like container the ALU sees: 32 bits for 16/32-bit
@@ -143,12 +150,10 @@ def constant_bits(operand, kind: str, symbols: dict | None = None, signed64: boo
         if kind in ("b16", "u16", "i16"):
             return bits, "inline" if bits in _INLINE_F32_BITS else "literal"
         return bits, "inline" if bits in _INLINE_F32_BITS else "literal"
-    if isinstance(operand, (Imm, Symbol, Expr)):
-        if isinstance(operand, Imm):
-            value = operand.value
-        else:
-            from ..asm.resolve import eval_const
-            value = eval_const(operand, symbols or {})
+    if isinstance(operand, (Symbol, Expr)):
+        raise not_a_constant(operand)
+    if isinstance(operand, Imm):
+        value = operand.value
         if width == 16 and 0x8000 <= value <= 0xFFFF:
             value -= 0x10000  # llvm-mc reads a 16-bit operand's literal as a 16-bit value
         if INLINE_INT_MIN <= value <= INLINE_INT_MAX:
@@ -259,6 +264,8 @@ class Ctx:
                  ended: bool = False, target: str = "gfx90a", mode: fp.FloatMode = fp.DEFAULT_MODE) -> None:
         self.wave = wave
         self.ins = ins
+        # the kernel's `.set` symbols: never evaluated here (resolve folded every constant into
+        # its operand); still taken because the engines pass them (to be dropped with them)
         self.symbols = {} if symbols is None else symbols
         self.labels = {} if labels is None else labels
         self.lds_size = lds_size
@@ -334,8 +341,7 @@ class Ctx:
         if isinstance(operand, Imm):
             return operand.value
         if isinstance(operand, (Symbol, Expr)):
-            from ..asm.resolve import eval_const
-            return eval_const(operand, self.symbols)
+            raise not_a_constant(operand)
         raise SimError(f"{self.ins.mnemonic}: expected a constant, got '{operand.text()}'")
 
     def note(self, message: str) -> None:
@@ -475,7 +481,7 @@ class Ctx:
             bits = self.scalar_value(operand.inner, width, ftype, signed)
             return self._sign_mods(bits, operand, kind) & mask
         kind = self._kind_for(ftype, width)
-        value, how = constant_bits(operand, kind, self.symbols, signed64=signed)
+        value, how = constant_bits(operand, kind, signed64=signed)
         if how == "literal-zext":
             self._note_zext(operand, value)
         return value & mask
@@ -681,7 +687,7 @@ class Ctx:
         if isinstance(operand, (Reg, Special)):
             value = self.scalar_value(operand, 2 if width == 64 else 1, "int")
         else:
-            value, how = constant_bits(operand, kind, self.symbols)
+            value, how = constant_bits(operand, kind)
             if how == "literal-zext":
                 self._note_zext(operand, value)
         return np.full(WAVE, value, dtype=dtype)

@@ -1780,8 +1780,3 @@ def kernel_stats(eng: Engine) -> dict:
         "peak_flops_per_cycle": peak,
         "hazards": len(eng.hazards),
     }
-
-
-def _const(ins: Instruction, i: int, symbols: dict) -> int:
-    from ..asm.resolve import eval_const
-    return eval_const(ins.operands[i], symbols)

@@ -36,8 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..asm.program import Call, CallGroup, Instruction
+from ..asm.program import Call, CallGroup, Imm, Instruction
 from ..isa.coissue import is_packed_fp32, mfma_coexec_delay
+from .context import not_a_constant
 
 # pipe -> issue category
 CATEGORY = {
@@ -146,7 +147,6 @@ def guess_flags(ins: Instruction, pipe: str) -> set[str]:
 
 def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded]:
     """Decode every instruction of a resolved kernel (see module docstring)."""
-    from ..asm.resolve import eval_const
     target = kernel.target
     out: list[Decoded] = []
     # (mnemonic, its opcode row, `lds` modifier) -> its Decoded: for an instruction whose decoding
@@ -194,12 +194,12 @@ def decode(kernel, sem_lookup: Callable[[str], Callable | None]) -> list[Decoded
             _decode_mfma(d, m, target.name)
         elif pipe in ("nop", "sleep", "setprio"):
             try:
-                d.count = eval_const(ins.operands[0], kernel.symbols) if ins.operands else 0
+                d.count = _integer(ins.operands[0]) if ins.operands else 0
             except Exception as e:  # a bad operand is validation's job; report at issue
                 d.error = f"{m}: {e}"
         elif pipe == "waitcnt":
             try:
-                d.wait = waitcnt_fields(ins, target, kernel.symbols)
+                d.wait = waitcnt_fields(ins, target)
             except Exception as e:
                 d.error = f"{m}: {e}"
         if pipe not in ("nop", "waitcnt", "barrier", "sleep", "setprio", "endpgm"):
@@ -241,14 +241,21 @@ def _decode_mfma(d: Decoded, mnemonic: str, target: str) -> None:
     d.coexec = -1 if delay == 1 << 30 else delay
 
 
-def waitcnt_fields(ins: Instruction, target, symbols: dict) -> dict[str, int]:
+def _integer(operand) -> int:
+    """An operand `resolve` left as an integer (it folds `.set` symbols and expressions)."""
+    if isinstance(operand, Imm):
+        return operand.value
+    raise not_a_constant(operand)
+
+
+def waitcnt_fields(ins: Instruction, target) -> dict[str, int]:
     """{'vm': n, 'lgkm': n, 'exp': n} for the counters an s_waitcnt waits on.
 
     A field not written (or written at its maximum) means "don't wait" and is left
     out. A bare integer is the gfx9 encoding: vmcnt = [3:0] | [15:14] << 4,
-    expcnt = [6:4], lgkmcnt = [11:8] (ISA guide, S_WAITCNT).
+    expcnt = [6:4], lgkmcnt = [11:8] (ISA guide, S_WAITCNT). The counts are integers: resolve
+    folded any `.set` symbol in them.
     """
-    from ..asm.resolve import eval_const
     out: dict[str, int] = {}
     maxima = {"vm": target.vmcnt_max, "lgkm": target.lgkmcnt_max, "exp": target.expcnt_max}
     for op in ins.operands:
@@ -259,9 +266,9 @@ def waitcnt_fields(ins: Instruction, target, symbols: dict) -> dict[str, int]:
                 key = {"vmcnt": "vm", "lgkmcnt": "lgkm", "expcnt": "exp"}.get(name)
                 if key is None or not c.args:
                     continue
-                out[key] = min(eval_const(c.args[0], symbols), maxima[key])
+                out[key] = min(_integer(c.args[0]), maxima[key])
         else:
-            raw = eval_const(op, symbols)
+            raw = _integer(op)
             out["vm"] = (raw & 0xF) | (((raw >> 14) & 0x3) << 4)
             out["exp"] = (raw >> 4) & 0x7
             out["lgkm"] = (raw >> 8) & 0xF

@@ -68,19 +68,15 @@ def d16_preserves_other_half(ctx) -> bool:
 
 
 def modifier_int(ctx, name: str, default: int = 0) -> int:
-    """An integer modifier (`offset:16`, `offset0:3`, `offset:SYM` with `.set SYM, 16`)."""
+    """An integer modifier (`offset:16`, `offset0:3`; `offset:SYM` arrives as the integer resolve folded)."""
     value = ctx.ins.modifier(name, default)
     if isinstance(value, bool) or isinstance(value, tuple):
         raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}' needs an integer value")
     if isinstance(value, int):
         return value
-    from ...asm.diagnostics import GcnemuError
-    from ...asm.program import Symbol
-    from ...asm.resolve import eval_const
-    try:
-        return eval_const(Symbol(str(value), ctx.ins.span), ctx.symbols)
-    except GcnemuError as e:
-        raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}:{value}': {e}") from None
+    # resolve gave a modifier written with a `.set` symbol its integer; a name left is undefined
+    raise SimError(f"{ctx.ins.mnemonic}: modifier '{name}:{value}': '{value}' is not a constant the assembler "
+                   f"can evaluate")
 
 
 # ---------------------------------------------------------------- global / flat
