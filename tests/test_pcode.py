@@ -104,7 +104,7 @@ def _sample_keys() -> list[str]:
     if not HAVE_TABLE:
         return []
     import pcode_diff as pd
-    keys = [k for k in sorted(pd.load_table()) if pd.load_table()[k][0] in pd.DRIVEN]
+    keys = [k for k in sorted(pd.load_table()) if pd.load_table()[k][0] in pd.DRIVEN + pd.pm.MEM_CLASSES]
     return pd.select(keys, 3, seed=7)
 
 
@@ -136,9 +136,38 @@ def test_full_sweep_agrees_with_the_pseudocode():
 
 
 @needs_table
+@pytest.mark.parametrize("key, wrong, right", [
+    ("DSOp.DS_ADD_RTN_U32", "-=", "+="),                              # memory after an atomic
+    ("GLOBALOp.GLOBAL_LOAD_DWORDX2", "addr + 8U", "addr + 4U"),       # the second returned dword
+    ("MUBUFOp.BUFFER_STORE_BYTE", "VDATA[15 : 8]", "VDATA[7 : 0]"),   # which byte a store writes
+    ("DSOp.DS_WRITE2_B32", "OFFSET1.u32 * 8U", "OFFSET1.u32 * 4U"),   # the second address of write2
+    ("SCRATCHOp.SCRATCH_STORE_SHORT", "VDATA[31 : 16]", "VDATA[15 : 0]"),
+    ("SMEMOp.S_ATOMIC_ADD", "-=", "+="),
+])
+def test_memory_comparison_catches_a_wrong_definition(key, wrong, right):
+    """The memory driver compares what matters: a definition changed in one place disagrees."""
+    import random
+
+    import pcode_diff as pd
+    cls, text = pd.load_table()[key]
+    assert right in text
+    bad = text.replace(right, wrong)
+    status, reason, _ = pd.pm.compare_memory(key, cls, bad, pe.parse(key, bad), "gfx950", random.Random(3))
+    assert status == "disagree", reason
+
+
+@needs_table
+def test_cross_lane_ds_instructions_are_not_comparable_with_a_reason():
+    import pcode_diff as pd
+    for key in ("DSOp.DS_SWIZZLE_B32", "DSOp.DS_BPERMUTE_B32", "DSOp.DS_PERMUTE_B32"):
+        out = pd.check_one(key)
+        assert out.status == "not comparable" and "cross-lane" in out.reason
+
+
+@needs_table
 def test_report_counts_every_class_and_states_the_agreement():
     import pcode_diff as pd
     keys = ["VOP2Op.V_ADD_U32_E32", "VOP3POp.V_MFMA_F32_32X32X8_F16", "DSOp.DS_ADD_U32"]
     text = pd.report([pd.check_one(k) for k in keys])
-    assert "agreement: 1/1" in text
+    assert "agreement: 2/2" in text, text  # the MFMA is not comparable, the DS atomic agrees
     assert "VOP3P" in text and "DS" in text

@@ -41,6 +41,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pcode_eval as pe  # noqa: E402
+import pcode_mem as pm  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -53,11 +54,9 @@ LLVM_MC = next((p for p in ("/usr/lib/llvm-22/bin/llvm-mc", shutil.which("llvm-m
 # Instruction classes this tool drives, in report order; the rest of the table is counted per class
 # as "not comparable" with the reason CLASS_REASON gives.
 DRIVEN = ("VOP1", "VOP2", "VOP3", "VOPC", "VOP3SD", "VOP3P", "SOP1", "SOP2", "SOPC", "SOPK")
+# DS/MUBUF/FLAT/GLOBAL/SCRATCH/SMEM are driven by tools/pcode_mem.py.
 CLASS_REASON = {
-    "DS": "LDS instructions: not driven yet (needs a memory model in the evaluator)",
-    "FLAT": "memory instructions: not driven yet", "GLOBAL": "memory instructions: not driven yet",
-    "SCRATCH": "memory instructions: not driven yet", "MUBUF": "memory instructions: not driven yet",
-    "MTBUF": "memory instructions: not driven yet", "SMEM": "scalar memory: not driven yet",
+    "MTBUF": "typed buffer access: the pseudocode's ConvertFromFormat/ChannelOffsetX are not defined in the table",
     "SOPP": "program control (branches, waits, traps): wave-level state, not a lane function",
 }
 
@@ -88,7 +87,19 @@ EXCEPTIONS: dict[str, str] = {
     "V_MAD_F16": "legacy MAD flushes denormals whatever MODE says; LLVM selects it only when f16 denormals are "
                  "off (VOP3Instructions.td: mad patterns predicated on NoFP16Denormals)",
     "V_MAC_F16": "as V_MAD_F16", "V_MAD_F32": "as V_MAD_F16 (NoFP32Denormals)", "V_MAC_F32": "as V_MAD_F32",
+    # float memory atomics
+    "DS_MAX_F32": "the pseudocode's `src > tmp ? src : tmp` keeps a NaN in memory; gcnemu applies V_MAX's IEEE-mode "
+                  "rules (one NaN operand gives the other), the maxnum contract LLVM relies on when it lowers "
+                  "`atomicrmw fmax` to this instruction (gcnemu/sim/memops.py _float_ops); they differ only for NaN",
 }
+for _name in ("DS_MAX_RTN_F32", "DS_MAX_F64", "DS_MAX_RTN_F64", "DS_MIN_F32", "DS_MIN_RTN_F32", "DS_MIN_F64",
+              "DS_MIN_RTN_F64", "FLAT_ATOMIC_MAX_F64", "FLAT_ATOMIC_MIN_F64", "GLOBAL_ATOMIC_MAX_F64",
+              "GLOBAL_ATOMIC_MIN_F64", "BUFFER_ATOMIC_MAX_F64", "BUFFER_ATOMIC_MIN_F64"):
+    EXCEPTIONS[_name] = "as DS_MAX_F32 (min: minnum)"
+for _name in ("FLAT_ATOMIC_ADD_F32", "GLOBAL_ATOMIC_ADD_F32", "BUFFER_ATOMIC_ADD_F32"):
+    EXCEPTIONS[_name] = ("the pseudocode's `MEM[ADDR].f32 += DATA.f32` keeps denormals; the MI200/MI300 guides' "
+                         "float-atomic denormal table says ADD_F32 in L2 flushes them, as gcnemu does (memops.py); "
+                         "DS_ADD_F32 in LDS keeps them and agrees")
 
 # Instructions whose result is wave or machine state the pseudocode names but does not define.
 WAVE_STATE = {
@@ -575,6 +586,8 @@ def check_one(key: str, target: str = "gfx950", seed: int = 1) -> Outcome:
         return Outcome(key, cls, "not comparable", WAVE_STATE[base])
     if base in EXCEPTIONS:
         return Outcome(key, cls, "exception", EXCEPTIONS[base])
+    if cls in pm.MEM_CLASSES or cls == "MTBUF":
+        return _check_memory(key, cls, name, text, target, seed)
     if cls not in DRIVEN:
         return Outcome(key, cls, "not comparable", CLASS_REASON.get(cls, f"class {cls} not driven"))
     if re.search(r"\bD = A\b|MFMA|SMFMAC", name):
@@ -602,6 +615,26 @@ def check_one(key: str, target: str = "gfx950", seed: int = 1) -> Outcome:
         return compare_vector(key, cls, form, shape, target, rng)
     except pe.PcodeUnsupported as exc:
         return Outcome(key, cls, "not comparable", str(exc))
+
+
+def _check_memory(key: str, cls: str, name: str, text: str, target: str, seed: int) -> Outcome:
+    from gcnemu.isa import modelled
+    if name in pm.NOT_COMPARABLE:
+        return Outcome(key, cls, "not comparable", pm.NOT_COMPARABLE[name])
+    if not modelled.executes(mnemonic_of(key)):
+        return Outcome(key, cls, "gap", "gcnemu does not execute it")
+    if cls not in pm.MEM_CLASSES:
+        return Outcome(key, cls, "not comparable", CLASS_REASON[cls])
+    try:
+        prog = parsed(key)
+    except (pe.PcodeError, pe.PcodeUnsupported) as exc:
+        return Outcome(key, cls, "not comparable", f"pseudocode not parsed: {exc}")
+    rng = random.Random(f"{seed}:{key}")
+    try:
+        status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng)
+    except pe.PcodeUnsupported as exc:
+        return Outcome(key, cls, "not comparable", str(exc))
+    return Outcome(key, cls, status, reason, example)
 
 
 # --------------------------------------------------------------------------- report

@@ -34,7 +34,7 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["PcodeError", "PcodeUnsupported", "Program", "parse", "Val", "Env", "run", "FLOAT_TYPES"]
+__all__ = ["PcodeError", "PcodeUnsupported", "Program", "parse", "Val", "Env", "Memory", "run", "FLOAT_TYPES"]
 
 
 class PcodeError(Exception):
@@ -543,9 +543,57 @@ class Env:
     call_instruction: Callable[[str, list[Val]], Val] | None = None
     lambdas: dict[str, tuple] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
+    # memory instructions: the bytes `MEM[addr]` / `LDS[addr]` name, and the address helpers of the
+    # instruction being checked (CalcDsAddr, CalcGlobalAddr, ...), which know its actual operands
+    memory: "Memory | None" = None
+    helpers: dict[str, Callable[..., "Val"]] = field(default_factory=dict)
 
     def set(self, name: str, kind: str, width: int, bits: int) -> None:
         self.vars[name] = Storage(bits & ((1 << width) - 1), kind, width)
+
+
+class Memory:
+    """Byte-addressed memory for `MEM[addr].b32` reads and writes: a dict of byte -> value over the
+    addresses the caller provides (`data` starting at `base`). An access outside it is refused: the
+    pseudocode touched bytes the driver did not give it, so the instruction is not comparable."""
+
+    def __init__(self, base: int, data: bytes | bytearray):
+        self.base = base
+        self.data = bytearray(data)
+
+    def _span(self, addr: int, nbytes: int) -> int:
+        off = addr - self.base
+        if off < 0 or off + nbytes > len(self.data):
+            raise PcodeUnsupported(f"memory access [{addr:#x}, +{nbytes}) outside the region given")
+        return off
+
+    def read(self, addr: int, nbytes: int) -> int:
+        off = self._span(addr, nbytes)
+        return int.from_bytes(self.data[off:off + nbytes], "little")
+
+    def write(self, addr: int, nbytes: int, bits: int) -> None:
+        off = self._span(addr, nbytes)
+        self.data[off:off + nbytes] = (bits & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
+
+
+MEMORY_NAMES = ("MEM", "LDS")
+# An untyped `MEM[ADDR]` (the packed f16/bf16 atomics: `tmp = MEM[ADDR]`) is the dword they access.
+UNTYPED_MEM_BITS = 32
+
+
+def _mem_target(e, env: "Env") -> tuple[int, str, int] | None:
+    """(address, kind, width) when `e` is `MEM[addr].type` or `MEM[addr]`, else None."""
+    kind, width = None, UNTYPED_MEM_BITS
+    if e[0] == "field":
+        kind, width = _type(e[2])
+        e = e[1]
+    if e[0] == "index" and e[1][0] == "name" and e[1][1] in MEMORY_NAMES:
+        if env.memory is None:
+            raise PcodeUnsupported(f"{e[1][1]}[...]: memory is not modelled for this instruction")
+        if width % 8:
+            raise PcodeUnsupported(f"memory access of {width} bits")
+        return int(_eval(e[2], env).v) & ((1 << 64) - 1), kind or "b", width
+    return None
 
 
 CONSTANTS = {
@@ -617,6 +665,15 @@ def _assign(s, env: Env) -> Val:
     value = _assign(rhs, env) if rhs[0] == "assign" else _eval(rhs, env)
     if op != "=":
         value = _binop(op[:-1], _eval(lhs, env), value)
+    target = _mem_target(lhs, env)
+    if target is not None:
+        addr, kind, width = target
+        if lhs[0] == "index":  # untyped store: as wide as the value
+            width = value.width or 64
+        typed = to_kind(value, kind, width) if kind in ("u", "i", "f") and not (value.kind in "ub" and kind == "b") \
+            else value
+        env.memory.write(addr, width // 8, typed.bits())
+        return typed
     base, offset, width, kind = _lvalue(lhs, env)
     store = env.vars.get(base)
     if store is None:  # a new variable takes the value's type
@@ -688,6 +745,9 @@ def _eval(e, env: Env) -> Val:
         if name in CONSTANTS:
             return CONSTANTS[name]
         raise PcodeUnsupported(f"name {name}")
+    if tag in ("field", "index") and _mem_target(e, env) is not None:
+        addr, kind, width = _mem_target(e, env)
+        return from_bits(kind, width, env.memory.read(addr, width // 8))
     if tag == "field":
         kind, width = _type(e[2])
         inner = e[1]
@@ -1096,7 +1156,7 @@ def _call(name: str, args: list, env: Env) -> Val:
                 else:
                     env.vars[p] = old
     values = [_eval(a, env) for a in args]
-    fn = HELPERS.get(name)
+    fn = env.helpers.get(name) or HELPERS.get(name)
     if fn is not None:
         try:
             return fn(*values)
