@@ -25,11 +25,8 @@ needs_table = pytest.mark.skipif(not HAVE_TABLE, reason="the pseudocode table co
 
 # Disagreements still open in gcnemu, each with what decides it; the sample and the sweep fail on
 # any other disagreement, and on one of these once it is fixed (so the list cannot go stale).
-KNOWN_OPEN = {
-    "VOP3POp.V_DOT2_F32_F16": "pseudocode rounds after each add (tmp += ...); gcnemu rounds the exact sum once",
-    "VOP2Op.V_DOT2C_F32_F16_E32": "as V_DOT2_F32_F16", "VOP3Op.V_DOT2C_F32_F16_E64": "as V_DOT2_F32_F16",
-    "VOP3POp.V_DOT2_F32_BF16": "NaN accumulator raises in gcnemu (issue 25, item 11)",
-}
+# Empty: the dot2 rounding question is decided on the exception list of tools/pcode_diff.py.
+KNOWN_OPEN: dict[str, str] = {}
 
 
 def run_pcode(text: str, **regs) -> pe.Env:
@@ -96,6 +93,29 @@ def test_v_frexp_mant_f32_passes_infinity_through():
     x = np.array([np.inf, -np.inf] * 32, dtype=np.float32)
     r = run("v_frexp_mant_f32 v1, v0", v={0: x})
     assert (r.f32(1) == x).all()
+
+
+def test_v_dot2_f32_f16_rounds_its_three_term_sum_once():
+    """1.0 + 2**-24 + 2**-24: one rounding gives 1 + 2**-23; the pseudocode's per-add rounding would
+    give 1.0 (each add is a tie to even). gcnemu keeps one rounding: see EXCEPTIONS in pcode_diff."""
+    from semhelpers import run
+    two_m12 = 0x0C00  # f16 2**-12, so each product is 2**-24
+    r = run("v_dot2_f32_f16 v3, v0, v1, v2", "gfx950",
+            v={0: two_m12 | two_m12 << 16, 1: two_m12 | two_m12 << 16, 2: np.float32(1.0)})
+    assert (r.f32(3) == np.float32(1.0) + np.float32(2.0 ** -23)).all()
+
+
+@needs_table
+def test_dot2_exception_is_rounding_only_and_still_compared(monkeypatch):
+    import pcode_diff as pd
+    for key in ("VOP3POp.V_DOT2_F32_F16", "VOP2Op.V_DOT2C_F32_F16_E32", "VOP3Op.V_DOT2C_F32_F16_E64",
+                "VOP3POp.V_DOT2_F32_BF16"):
+        assert pd.check_one(key).status == "exception"
+    # the same check with the high halves of S1 swapped for the low ones must catch it
+    (old, new), = pd.ROUNDING_ONLY["V_DOT2_F32_F16"]
+    wrong = new.replace("S1[15 : 0]", "S1[@]").replace("S1[31 : 16]", "S1[15 : 0]").replace("S1[@]", "S1[31 : 16]")
+    monkeypatch.setitem(pd.ROUNDING_ONLY, "V_DOT2_F32_F16", [(old, wrong)])
+    assert pd.check_one("VOP3POp.V_DOT2_F32_F16").status == "disagree"
 
 
 # --------------------------------------------------------------------------- the differential

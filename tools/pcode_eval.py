@@ -88,11 +88,42 @@ def mk_float(width: int, value) -> Val:
 def from_bits(kind: str, width: int, bits: int) -> Val:
     """Reinterpret raw bits as kind/width."""
     bits &= (1 << width) - 1
+    if kind == "bf":  # bfloat16: the high half of an f32, so its value is an exact f32
+        if width != 16:
+            raise PcodeUnsupported(f"bfloat of width {width}")
+        return Val("f", 32, np.asarray(bits << 16, dtype=np.uint32).view(np.float32)[()])
     if kind == "f":
         if width not in FLOAT_TYPES:
             raise PcodeUnsupported(f"float of width {width}")
         return Val("f", width, np.asarray(bits, dtype=UINT_TYPES[width]).view(FLOAT_TYPES[width])[()])
     return mk_int(kind, width, bits)
+
+
+def bf16_bits(val: Val) -> int:
+    """A value rounded to bfloat16 (8-bit significand, f32's exponent range), to nearest even, as
+    its 16 bits. Rounded once from the exact value: rounding to f32 first could round twice."""
+    f = float(val.v) if val.kind == "f" else float(int(val.v))
+    if math.isnan(f):
+        return (int(np.asarray(np.float32(f)).view(np.uint32)) >> 16) | 0x40
+    if math.isinf(f) or f == 0:
+        return int(np.asarray(np.float32(f)).view(np.uint32)) >> 16
+    q = Fraction(f) if val.kind == "f" else Fraction(int(val.v))
+    sign = 0x8000 if q < 0 else 0
+    q = abs(q)
+    e = q.numerator.bit_length() - q.denominator.bit_length()
+    if Fraction(2) ** e > q:
+        e -= 1
+    e = max(e, -126)
+    scale = Fraction(2) ** (e - 7)
+    m = q / scale
+    n = m.numerator // m.denominator
+    rem = m - n
+    if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2):
+        n += 1
+    value = Fraction(n) * scale
+    if value >= Fraction(2) ** 128:
+        return sign | 0x7F80
+    return sign | (int(np.asarray(np.float32(float(value))).view(np.uint32)) >> 16)
 
 
 def round_fraction(q: Fraction, width: int):
@@ -682,7 +713,7 @@ def _assign(s, env: Env) -> Val:
                                      written_bits=value.width or 64)
             env.written.add(base)
             return value
-        store = env.vars[base] = Storage(0, kind or "b", max(64, offset + width))
+        store = env.vars[base] = Storage(0, "b" if kind in (None, "bf") else kind, max(64, offset + width))
     if width is None:  # untyped whole-variable write: keep the value's type
         if value.kind == "f" and value.width == 0:
             value = to_kind(value, store.kind if store.kind == "f" else "f", store.width if store.kind == "f" else 64)
@@ -692,7 +723,11 @@ def _assign(s, env: Env) -> Val:
         env.written.add(base)
         return value
     typed = to_kind(value, kind, width) if kind in ("u", "i", "f") and not (value.kind in "ub" and kind == "b") else value
-    bits = typed.bits() if typed.kind != "f" or typed.width else to_kind(typed, "f", width).bits()
+    if kind == "bf":
+        bits = bf16_bits(value)
+        typed = from_bits("bf", 16, bits)
+    else:
+        bits = typed.bits() if typed.kind != "f" or typed.width else to_kind(typed, "f", width).bits()
     mask = ((1 << width) - 1) << offset
     store.bits = (store.bits & ~mask) | ((bits << offset) & mask)
     store.written_as = (kind or "b", width)
@@ -728,7 +763,8 @@ def _type(suffix: str) -> tuple[str, int]:
     m = TYPE_SUFFIX.match(suffix)
     kind, width = m.group(1), int(m.group(2))
     if kind == "bf":
-        raise PcodeUnsupported("bf16 values")
+        if width != 16:
+            raise PcodeUnsupported(f"bfloat of width {width}")
     return kind, width
 
 
@@ -1102,7 +1138,22 @@ def _is_even(v: Val) -> Val:
     return boolval(float(f).is_integer() and int(f) % 2 == 0)
 
 
+def _sum_rounded_once(*terms: Val) -> Val:
+    """The exact sum of f32 values rounded once to f32 (nearest even). Not an AMD helper: the
+    rounding-only exceptions of tools/pcode_diff.py (V_DOT2_*) compare against it. Infinities and
+    NaNs follow IEEE addition; an exact zero takes IEEE's sign rule for a sum."""
+    xs = [np.float32(t.v) if t.kind == "f" else np.float32(int(t.v)) for t in terms]
+    with np.errstate(all="ignore"):
+        if any(not np.isfinite(x) for x in xs):
+            return Val("f", 32, np.float32(sum(np.float64(x) for x in xs)))
+        exact = sum((Fraction(float(x)) for x in xs), Fraction(0))
+        if exact == 0:
+            return Val("f", 32, np.float32(sum(np.float64(x) for x in xs)))
+        return Val("f", 32, round_fraction(exact, 32))
+
+
 HELPERS: dict[str, Callable[..., Val]] = {
+    "sum_rounded_once": _sum_rounded_once,
     "abs": lambda v: Val("f", v.width, abs(v.v)) if v.kind == "f" else mk_int(v.kind, v.width, abs(v.v)),
     "sign": lambda v: mk_int("u", 1, _fbits(v)[0]) if v.kind == "f" else mk_int("u", 1, v.bits() >> (v.width - 1)),
     # a signed integer: `exponent(S2) - exponent(S1) < -150` (V_DIV_FIXUP) is a signed comparison
