@@ -156,15 +156,18 @@ def test_full_sweep_agrees_with_the_pseudocode():
 
 
 @needs_table
-@pytest.mark.parametrize("key, wrong, right", [
-    ("DSOp.DS_ADD_RTN_U32", "-=", "+="),                              # memory after an atomic
-    ("GLOBALOp.GLOBAL_LOAD_DWORDX2", "addr + 8U", "addr + 4U"),       # the second returned dword
-    ("MUBUFOp.BUFFER_STORE_BYTE", "VDATA[15 : 8]", "VDATA[7 : 0]"),   # which byte a store writes
-    ("DSOp.DS_WRITE2_B32", "OFFSET1.u32 * 8U", "OFFSET1.u32 * 4U"),   # the second address of write2
-    ("SCRATCHOp.SCRATCH_STORE_SHORT", "VDATA[31 : 16]", "VDATA[15 : 0]"),
-    ("SMEMOp.S_ATOMIC_ADD", "-=", "+="),
+@pytest.mark.parametrize("key, wrong, right, saddr", [
+    ("DSOp.DS_ADD_RTN_U32", "-=", "+=", False),                              # memory after an atomic
+    ("GLOBALOp.GLOBAL_LOAD_DWORDX2", "addr + 8U", "addr + 4U", False),       # the second returned dword
+    ("GLOBALOp.GLOBAL_LOAD_DWORDX2", "addr + 8U", "addr + 4U", True),        # ... through s[4:5] + v0
+    ("GLOBALOp.GLOBAL_ATOMIC_ADD", "-=", "+=", True),
+    ("MUBUFOp.BUFFER_STORE_BYTE", "VDATA[15 : 8]", "VDATA[7 : 0]", False),   # which byte a store writes
+    ("DSOp.DS_WRITE2_B32", "OFFSET1.u32 * 8U", "OFFSET1.u32 * 4U", False),   # the second address of write2
+    ("SCRATCHOp.SCRATCH_STORE_SHORT", "VDATA[31 : 16]", "VDATA[15 : 0]", False),
+    ("SCRATCHOp.SCRATCH_STORE_SHORT", "VDATA[31 : 16]", "VDATA[15 : 0]", True),
+    ("SMEMOp.S_ATOMIC_ADD", "-=", "+=", False),
 ])
-def test_memory_comparison_catches_a_wrong_definition(key, wrong, right):
+def test_memory_comparison_catches_a_wrong_definition(key, wrong, right, saddr):
     """The memory driver compares what matters: a definition changed in one place disagrees."""
     import random
 
@@ -172,7 +175,8 @@ def test_memory_comparison_catches_a_wrong_definition(key, wrong, right):
     cls, text = pd.load_table()[key]
     assert right in text
     bad = text.replace(right, wrong)
-    status, reason, _ = pd.pm.compare_memory(key, cls, bad, pe.parse(key, bad), "gfx950", random.Random(3))
+    status, reason, _ = pd.pm.compare_memory(key, cls, bad, pe.parse(key, bad), "gfx950", random.Random(3),
+                                             saddr=saddr)
     assert status == "disagree", reason
 
 

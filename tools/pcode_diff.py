@@ -687,6 +687,8 @@ def _check_memory(key: str, cls: str, name: str, text: str, target: str, seed: i
     rng = random.Random(f"{seed}:{key}")
     try:
         status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng)
+        if status == "agree" and cls in ("GLOBAL", "SCRATCH"):  # and the SGPR-address form
+            status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng, saddr=True)
     except pe.PcodeUnsupported as exc:
         return Outcome(key, cls, "not comparable", str(exc))
     return Outcome(key, cls, status, reason, example)

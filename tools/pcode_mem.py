@@ -118,7 +118,7 @@ class MemForm:
     returns: bool
 
 
-def mem_forms(cls: str, mnemonic: str, shape: MemShape) -> list[MemForm]:
+def mem_forms(cls: str, mnemonic: str, shape: MemShape, saddr: bool = False) -> list[MemForm]:
     """Candidate spellings, most checking first (returning forms compare RETURN_DATA too)."""
     d, d2 = _regs(DATA_V, shape.data), _regs(DATA2_V, shape.data2)
     dst = _regs(DST_V, shape.ret)
@@ -132,6 +132,8 @@ def mem_forms(cls: str, mnemonic: str, shape: MemShape) -> list[MemForm]:
     elif cls in ("FLAT", "GLOBAL", "SCRATCH"):
         addr = f"v[{ADDR_V}:{ADDR_V + 1}]" if cls != "SCRATCH" else f"v{ADDR_V}"
         tail = "" if cls == "FLAT" else ", off"
+        if saddr:  # GLOBAL: a 32-bit VGPR offset from s[4:5]; SCRATCH: no VGPR, the private address in s4
+            addr, tail = (f"v{ADDR_V}", f", s[{SBASE_S}:{SBASE_S + 1}]") if cls == "GLOBAL" else ("off", f", s{SBASE_S}")
         off = " offset:OFFSET"
         if shape.writes_mem and shape.ret:  # an atomic: the returning form first (glc, or sc0 on gfx94x)
             for bit in (" glc", " sc0", ""):
@@ -177,7 +179,8 @@ class Lane:
     vaddr: int = 0       # the VGPR address (64-bit for FLAT/GLOBAL, 32 otherwise)
     offset: int = 0      # the instruction offset field
     soffset: int = 0     # MUBUF: the SGPR offset
-    base: int = 0        # MUBUF/SMEM: the descriptor's or SBASE's 64-bit base
+    base: int = 0        # MUBUF/SMEM: the descriptor's or SBASE's 64-bit base; GLOBAL saddr: the SGPR pair
+    saddr: bool = False  # GLOBAL/SCRATCH: the SGPR-address form
 
 
 def helpers_for(lane: Lane) -> dict:
@@ -194,10 +197,13 @@ def helpers_for(lane: Lane) -> dict:
         "CalcDsAddr": lambda a, o0, o1: u32(int(a.v) + ((int(o1.v) & 0xFF) << 8 | (int(o0.v) & 0xFF))),
         # "Flat Memory Instructions" > "Flat addressing": the 64-bit VGPR pair plus the instruction offset
         "CalcFlatAddr": lambda a, o: u64(lane.vaddr + _sext(int(o.v), 13)),
-        # "Global": SADDR off -> the 64-bit VGPR pair + the signed 13-bit offset
-        "CalcGlobalAddr": lambda a, s, o: u64(lane.vaddr + _sext(int(o.v), 13)),
-        # "Scratch": the lane's private address = VGPR (32 bits, SADDR off) + the signed offset
-        "CalcScratchAddr": lambda a, s, o: u64((int(a.v) & 0xFFFFFFFF) + _sext(int(o.v), 13)),
+        # "Global": SADDR off -> the 64-bit VGPR pair + the signed 13-bit offset; SADDR on -> the 64-bit
+        # SGPR pair + the 32-bit VGPR offset (unsigned) + the signed offset
+        "CalcGlobalAddr": lambda a, s, o: u64((lane.base + (int(a.v) & 0xFFFFFFFF) if lane.saddr else lane.vaddr)
+                                              + _sext(int(o.v), 13)),
+        # "Scratch": the lane's private address = VGPR (32 bits) or, VADDR off, the SGPR + the signed offset
+        "CalcScratchAddr": lambda a, s, o: u64((int(s.v) & 0xFFFFFFFF if lane.saddr else int(a.v) & 0xFFFFFFFF)
+                                               + _sext(int(o.v), 13)),
         # "Vector Memory Buffer Instructions" > "Buffer addressing": base + SOFFSET + inst offset + VGPR
         # offset (OFFEN; IDXEN off and stride 0, so no index term)
         "CalcBufferAddr": lambda v, r, so, o: u64(lane.base + (int(so.v) & 0xFFFFFFFF) + (int(o.v) & 0xFFF)
@@ -281,10 +287,10 @@ def _same_value(want: int, got: int, bits: int, fw: int) -> bool:
     return False
 
 
-def pick_mem_form(cls: str, mnemonic: str, shape: MemShape, target: str) -> MemForm | None:
+def pick_mem_form(cls: str, mnemonic: str, shape: MemShape, target: str, saddr: bool = False) -> MemForm | None:
     import gcnemu
     import pcode_diff as pd
-    for f in mem_forms(cls, mnemonic, shape):
+    for f in mem_forms(cls, mnemonic, shape, saddr):
         asm = f.asm.replace("OFFSET0", "1").replace("OFFSET1", "2").replace("OFFSET", "16")
         if not pd.llvm_accepts(asm, target):
             continue
@@ -294,15 +300,17 @@ def pick_mem_form(cls: str, mnemonic: str, shape: MemShape, target: str) -> MemF
     return None
 
 
-def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str, rng: random.Random):
-    """(status, reason, example) for one memory instruction."""
+def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str, rng: random.Random,
+                   saddr: bool = False):
+    """(status, reason, example) for one memory instruction; `saddr`: the GLOBAL/SCRATCH form with an
+    SGPR address (the other CalcGlobalAddr/CalcScratchAddr case)."""
     import pcode_diff as pd
     name = key.split(".", 1)[1]
     if name in NOT_COMPARABLE:
         return "not comparable", NOT_COMPARABLE[name], {}
     mnemonic = name.lower()
     shape = mem_shape(text)
-    form = pick_mem_form(cls, mnemonic, shape, target)
+    form = pick_mem_form(cls, mnemonic, shape, target, saddr)
     if form is None and cls == "SMEM":  # scalar stores and atomics left the ISA with gfx940
         target = "gfx90a"
         form = pick_mem_form(cls, mnemonic, shape, target)
@@ -335,9 +343,11 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
             hi = {"DS": 1024, "FLAT": 1024, "GLOBAL": 512, "SCRATCH": 512, "MUBUF": 1024}[cls]
             lo = -512 if cls == "GLOBAL" else 0
             offset = rng.randrange(lo // align, hi // align) * align
-        soffset = rng.randrange(0, 256 // align) * align if cls == "MUBUF" else 0
+        soffset = rng.randrange(0, 256 // align) * align if cls == "MUBUF" or saddr else 0
         perm = list(range(64))
         rng.shuffle(perm)
+        if saddr and cls == "SCRATCH":  # one SGPR address for all lanes: each lane has its own private bytes
+            perm, same_sub = [0] * 64, True
         start = 2048
         sub = rng.randrange(0, (SLOT - shape.access) // align + 1) * align
         targets = [start + perm[lane] * SLOT + (sub if same_sub else
@@ -367,13 +377,16 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
         for lane in range(64):
             if cls == "DS":
                 vaddr = targets[lane] - offset
-            elif cls == "MUBUF":
+            elif cls == "MUBUF" or (saddr and cls == "GLOBAL"):
                 vaddr = targets[lane] - offset - soffset
+            elif saddr:  # SCRATCH: the SGPR carries the address, no VGPR
+                soffset = targets[lane] - offset
+                vaddr = 0
             else:
                 vaddr = targets[lane] - offset
             lanes_info.append(vaddr)
         result = _oracle(cls, shape, prog, text, lanes_info, offset, o0, o1, soffset, data, data2, dst_init,
-                         exec_mask, init)
+                         exec_mask, init, saddr)
         if isinstance(result, str):
             return "not comparable", result, {}
         mem_after, dests, touched = result
@@ -409,7 +422,12 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
         scratch = sim.memory.buffer("__scratch_w0")
         for lane in range(64):
             scratch.data[lane * PRIVATE:(lane + 1) * PRIVATE] = np.frombuffer(bytes(init), dtype=np.uint8)
-    if cls in ("FLAT", "GLOBAL"):
+    if saddr and cls == "GLOBAL":
+        _set_vregs(w, ADDR_V, 32, lanes_info)
+        pd._set_s64(w, SBASE_S, bufbase + soffset)
+    elif saddr:
+        w.set_sgpr(SBASE_S, np.array([soffset], dtype=np.uint32))
+    elif cls in ("FLAT", "GLOBAL"):
         _set_vregs(w, ADDR_V, 64, [bufbase + v for v in lanes_info])
     elif cls == "MUBUF":
         _set_vregs(w, ADDR_V, 32, lanes_info)
@@ -508,7 +526,8 @@ def _result_of(env: pe.Env) -> int:
     return 0
 
 
-def _oracle(cls, shape, prog, text, vaddrs, offset, o0, o1, soffset, data, data2, dst_init, exec_mask, init):
+def _oracle(cls, shape, prog, text, vaddrs, offset, o0, o1, soffset, data, data2, dst_init, exec_mask, init,
+            saddr=False):
     """(memory after per region, destination per lane, touched) or a reason string; touched is
     None when two lanes' bytes met (the caller draws again)."""
     base = GLOBAL_BASE if cls in ("FLAT", "GLOBAL", "MUBUF") else 0
@@ -524,15 +543,15 @@ def _oracle(cls, shape, prog, text, vaddrs, offset, o0, o1, soffset, data, data2
             continue
         shared.lane = lane
         vaddr = vaddrs[lane]
-        ln = Lane(vaddr=base + vaddr if cls in ("FLAT", "GLOBAL") else vaddr, offset=offset, soffset=soffset,
-                  base=base)
+        ln = Lane(vaddr=base + vaddr if cls in ("FLAT", "GLOBAL") and not saddr else vaddr, offset=offset,
+                  soffset=soffset, base=base + soffset if saddr else base, saddr=saddr)
         effective = (base + vaddr + offset + soffset) if cls != "DS" or not shape.two_offsets else vaddr
         env = _lane_env(lane, mem, ln)
         addr_value = ln.vaddr if shape.uses_helper else effective
         env.set("ADDR", "b", 64, addr_value)
         env.set("ADDR_BASE", "b", 32, vaddr)
         env.set("VADDR", "b", 32, vaddr)
-        env.set("SADDR", "b", 32, 0)
+        env.set("SADDR", "b", 32, (base + soffset if cls == "GLOBAL" else soffset) if saddr else 0)
         env.set("SRSRC", "b", 32, base & 0xFFFFFFFF)
         env.set("SOFFSET", "b", 32, soffset)
         if cls == "DS" and not shape.two_offsets:
