@@ -11,7 +11,9 @@ CDNA4 ISA guide. tools/pcode_eval.py evaluates it lane by lane; this file turns 
 one-instruction kernel for gcnemu, runs it on 64 lanes of operands (edge classes in the first lanes:
 +-0, denormals, +-inf, quiet and signalling NaN, integer extremes, shift counts past the width),
 and compares every bit the pseudocode writes: the destination, VCC/SGPR-pair carries, EXEC, SCC.
-Inactive lanes (a random EXEC) must keep their old destination.
+Inactive lanes (a random EXEC) must keep their old destination. Memory instructions (DS, MUBUF,
+FLAT/GLOBAL/SCRATCH, SMEM) are driven by tools/pcode_mem.py: random addresses inside LDS, a buffer or
+the private segment, the returned data and every byte of that memory compared.
 
 Each instruction ends in one of four rows:
 - agree: every compared bit matched;
@@ -687,7 +689,7 @@ def _check_memory(key: str, cls: str, name: str, text: str, target: str, seed: i
     rng = random.Random(f"{seed}:{key}")
     try:
         status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng)
-        if status == "agree" and cls in ("GLOBAL", "SCRATCH"):  # and the SGPR-address form
+        if status == "agree" and cls in ("GLOBAL", "SCRATCH", "SMEM"):  # and the SGPR-address/offset form
             status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng, saddr=True)
     except pe.PcodeUnsupported as exc:
         return Outcome(key, cls, "not comparable", str(exc))

@@ -154,15 +154,17 @@ def mem_forms(cls: str, mnemonic: str, shape: MemShape, saddr: bool = False) -> 
         else:
             out.append(MemForm(f"{mnemonic} {d}, {tail}", None, False))
     elif cls == "SMEM":
-        base = f"s[{RSRC_S}:{RSRC_S + 3}]" if "buffer" in mnemonic else f"s[{SBASE_S}:{SBASE_S + 1}]"
+        base = (f"s[{RSRC_S}:{RSRC_S + 3}]" if "buffer" in mnemonic else f"s[{SBASE_S}:{SBASE_S + 1}]") + ", "
+        if saddr:  # the SGPR-offset form: base + s12 + the immediate
+            base += f"s{SOFF_S} offset:"
         if shape.writes_mem and shape.ret:
             sd = _sregs(SDATA_S, shape.data)
             for bit in (" glc", " sc0", ""):
-                out.append(MemForm(f"{mnemonic} {sd}, {base}, OFFSET{bit}", "sdata" if bit else None, bool(bit)))
+                out.append(MemForm(f"{mnemonic} {sd}, {base}OFFSET{bit}", "sdata" if bit else None, bool(bit)))
         elif shape.ret:
-            out.append(MemForm(f"{mnemonic} {_sregs(SDST_S, shape.ret)}, {base}, OFFSET", "s", True))
+            out.append(MemForm(f"{mnemonic} {_sregs(SDST_S, shape.ret)}, {base}OFFSET", "s", True))
         else:
-            out.append(MemForm(f"{mnemonic} {_sregs(SDATA_S, shape.data)}, {base}, OFFSET", None, False))
+            out.append(MemForm(f"{mnemonic} {_sregs(SDATA_S, shape.data)}, {base}OFFSET", None, False))
     return out
 
 
@@ -209,8 +211,8 @@ def helpers_for(lane: Lane) -> dict:
         "CalcBufferAddr": lambda v, r, so, o: u64(lane.base + (int(so.v) & 0xFFFFFFFF) + (int(o.v) & 0xFFF)
                                                  + (int(v.v) & 0xFFFFFFFF)),
         # "Scalar Memory Operations": SBASE (or the V#'s base) + the offset, dword aligned (bits 1:0 ignored)
-        "CalcScalarGlobalAddr": lambda b, so, o: u64((lane.base + int(o.v)) & ~3),
-        "CalcScalarBufferAddr": lambda b, so, o: u64((lane.base + int(o.v)) & ~3),
+        "CalcScalarGlobalAddr": lambda b, so, o: u64((lane.base + (int(so.v) & 0xFFFFFFFF) + int(o.v)) & ~3),
+        "CalcScalarBufferAddr": lambda b, so, o: u64((lane.base + (int(so.v) & 0xFFFFFFFF) + int(o.v)) & ~3),
     }
 
 
@@ -317,7 +319,7 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
     if form is None:
         return "not comparable", f"no operand form of {mnemonic} that llvm-mc accepts is derived from the pseudocode", {}
     if cls == "SMEM":
-        return _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng)
+        return _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng, saddr)
     fkind = f"f{shape.mem_float}" if shape.mem_float in (32, 64) else "int"
     align = min(_pow2(shape.access), 16 if cls == "DS" else 8)
     scale = 0
@@ -582,13 +584,14 @@ def _oracle(cls, shape, prog, text, vaddrs, offset, o0, o1, soffset, data, data2
     return mems, dests, True
 
 
-def _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng):
+def _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng, saddr=False):
     import pcode_diff as pd
     import gcnemu
     from gcnemu.asm.resolve import resolve
     from gcnemu.setup import Setup, buffer_descriptor
     from gcnemu.simulation import Simulation
     offset = rng.randrange(0, 1024) if not shape.writes_mem else rng.randrange(0, 256) * 4
+    soffset = (rng.randrange(0, 1024) if not shape.writes_mem else rng.randrange(0, 256) * 4) if saddr else 0
     start = 2048
     init = bytearray(rng.getrandbits(8) for _ in range(BUF_REGION))
     data = _draw_bits(shape.data, 1, rng, "int")[0]
@@ -596,13 +599,13 @@ def _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng):
     cmp = re.search(r"cmp = DATA\[(\d+) : (\d+)\]", prog.text)
     if cmp and rng.getrandbits(1):
         width = int(cmp.group(1)) - int(cmp.group(2)) + 1
-        addr = (start + offset) & ~3
+        addr = (start + offset + soffset) & ~3
         old = int.from_bytes(init[addr:addr + width // 8], "little")
         data = (data & ~(((1 << width) - 1) << int(cmp.group(2)))) | (old << int(cmp.group(2)))
     mem = pe.Memory(GLOBAL_BASE, init)
     env = _lane_env(0, mem, Lane(base=GLOBAL_BASE + start))
     env.set("SBASE", "b", 32, (GLOBAL_BASE + start) & 0xFFFFFFFF)
-    env.set("SOFFSET", "b", 32, 0)
+    env.set("SOFFSET", "b", 32, soffset)
     env.set("OFFSET", "i", 32, offset)
     env.set("DATA", "b", max(shape.data, 32), data)
     env.set("SDATA", "b", max(shape.ret, shape.data, 32), data if shape.writes_mem else dst_init)
@@ -624,6 +627,7 @@ def _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng):
         w.set_sgpr(RSRC_S, np.array(buffer_descriptor(GLOBAL_BASE + start, BUF_REGION - start), dtype=np.uint32))
     else:
         pd._set_s64(w, SBASE_S, GLOBAL_BASE + start)
+    w.set_sgpr(SOFF_S, np.array([soffset], dtype=np.uint32))
     words = max(1, -(-max(shape.data, shape.ret, 32) // 32))
     first = SDATA_S if form.dst != "s" else SDST_S
     value = data if form.dst != "s" else dst_init
