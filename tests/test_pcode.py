@@ -166,6 +166,8 @@ def test_full_sweep_agrees_with_the_pseudocode():
     ("SCRATCHOp.SCRATCH_STORE_SHORT", "VDATA[31 : 16]", "VDATA[15 : 0]", False),
     ("SCRATCHOp.SCRATCH_STORE_SHORT", "VDATA[31 : 16]", "VDATA[15 : 0]", True),
     ("SMEMOp.S_ATOMIC_ADD", "-=", "+=", False),
+    ("SMEMOp.S_LOAD_DWORDX2", "addr + 8U", "addr + 4U", True),              # base + s12 + offset
+    ("MUBUFOp.BUFFER_STORE_BYTE", "VDATA[15 : 8]", "VDATA[7 : 0]", True),    # idxen: index * stride
 ])
 def test_memory_comparison_catches_a_wrong_definition(key, wrong, right, saddr):
     """The memory driver compares what matters: a definition changed in one place disagrees."""

@@ -689,7 +689,7 @@ def _check_memory(key: str, cls: str, name: str, text: str, target: str, seed: i
     rng = random.Random(f"{seed}:{key}")
     try:
         status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng)
-        if status == "agree" and cls in ("GLOBAL", "SCRATCH", "SMEM"):  # and the SGPR-address/offset form
+        if status == "agree" and cls in ("GLOBAL", "SCRATCH", "SMEM", "MUBUF"):  # and the second address form
             status, reason, example = pm.compare_memory(key, cls, text, prog, target, rng, saddr=True)
     except pe.PcodeUnsupported as exc:
         return Outcome(key, cls, "not comparable", str(exc))

@@ -43,6 +43,7 @@ SLOT = 64          # bytes of each lane's own slot (the largest single access is
 LDS_REGION = 16384
 BUF_REGION = 16384
 PRIVATE = 8192     # private bytes per lane for SCRATCH
+STRIDE = 64        # MUBUF IDXEN: the V#'s stride, with 256 records
 
 
 @dataclass
@@ -146,6 +147,8 @@ def mem_forms(cls: str, mnemonic: str, shape: MemShape, saddr: bool = False) -> 
     elif cls == "MUBUF":
         rsrc = f"s[{RSRC_S}:{RSRC_S + 3}]"
         tail = f"v{ADDR_V}, {rsrc}, s{SOFF_S} offen offset:OFFSET"
+        if saddr:  # the second form here: IDXEN and OFFEN, v0 the record index, v1 the offset (stride STRIDE)
+            tail = f"v[{ADDR_V}:{ADDR_V + 1}], {rsrc}, s{SOFF_S} idxen offen offset:OFFSET"
         if shape.writes_mem and shape.ret:
             for bit in (" glc", " sc0", ""):
                 out.append(MemForm(f"{mnemonic} {d}, {tail}{bit}", "data" if bit else None, bool(bit)))
@@ -182,7 +185,8 @@ class Lane:
     offset: int = 0      # the instruction offset field
     soffset: int = 0     # MUBUF: the SGPR offset
     base: int = 0        # MUBUF/SMEM: the descriptor's or SBASE's 64-bit base; GLOBAL saddr: the SGPR pair
-    saddr: bool = False  # GLOBAL/SCRATCH: the SGPR-address form
+    saddr: bool = False  # GLOBAL/SCRATCH: the SGPR-address form (compare_memory's second form)
+    vindex: int | None = None  # MUBUF IDXEN: the record index (vaddr is then the OFFEN offset)
 
 
 def helpers_for(lane: Lane) -> dict:
@@ -208,8 +212,10 @@ def helpers_for(lane: Lane) -> dict:
                                                + _sext(int(o.v), 13)),
         # "Vector Memory Buffer Instructions" > "Buffer addressing": base + SOFFSET + inst offset + VGPR
         # offset (OFFEN; IDXEN off and stride 0, so no index term)
+        # with IDXEN (stride STRIDE, no swizzle, no ADD_TID) the index term stride * VGPR index is added
         "CalcBufferAddr": lambda v, r, so, o: u64(lane.base + (int(so.v) & 0xFFFFFFFF) + (int(o.v) & 0xFFF)
-                                                 + (int(v.v) & 0xFFFFFFFF)),
+                                                 + (lane.vaddr if lane.vindex is not None else int(v.v) & 0xFFFFFFFF)
+                                                 + (STRIDE * lane.vindex if lane.vindex is not None else 0)),
         # "Scalar Memory Operations": SBASE (or the V#'s base) + the offset, dword aligned (bits 1:0 ignored)
         "CalcScalarGlobalAddr": lambda b, so, o: u64((lane.base + (int(so.v) & 0xFFFFFFFF) + int(o.v)) & ~3),
         "CalcScalarBufferAddr": lambda b, so, o: u64((lane.base + (int(so.v) & 0xFFFFFFFF) + int(o.v)) & ~3),
@@ -304,8 +310,9 @@ def pick_mem_form(cls: str, mnemonic: str, shape: MemShape, target: str, saddr: 
 
 def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str, rng: random.Random,
                    saddr: bool = False):
-    """(status, reason, example) for one memory instruction; `saddr`: the GLOBAL/SCRATCH form with an
-    SGPR address (the other CalcGlobalAddr/CalcScratchAddr case)."""
+    """(status, reason, example) for one memory instruction. `saddr` picks the second address form,
+    the other case of each class's address helper: GLOBAL/SCRATCH with an SGPR address, SMEM with an
+    SGPR offset, MUBUF with IDXEN (a record index times the V#'s stride)."""
     import pcode_diff as pd
     name = key.split(".", 1)[1]
     if name in NOT_COMPARABLE:
@@ -376,19 +383,23 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
                 arr[lane] = (arr[lane] & ~(((1 << width) - 1) << shift)) | (old << shift)
         # the oracle, lane by lane in lane order
         lanes_info = []
+        vindex: list[int | None] = [None] * 64
         for lane in range(64):
             if cls == "DS":
                 vaddr = targets[lane] - offset
+            elif cls == "MUBUF" and saddr:
+                vindex[lane] = rng.randrange(0, 11)
+                vaddr = targets[lane] - offset - soffset - STRIDE * vindex[lane]
             elif cls == "MUBUF" or (saddr and cls == "GLOBAL"):
                 vaddr = targets[lane] - offset - soffset
-            elif saddr:  # SCRATCH: the SGPR carries the address, no VGPR
+            elif saddr and cls == "SCRATCH":  # the SGPR carries the address, no VGPR
                 soffset = targets[lane] - offset
                 vaddr = 0
             else:
                 vaddr = targets[lane] - offset
             lanes_info.append(vaddr)
         result = _oracle(cls, shape, prog, text, lanes_info, offset, o0, o1, soffset, data, data2, dst_init,
-                         exec_mask, init, saddr)
+                         exec_mask, init, saddr, vindex)
         if isinstance(result, str):
             return "not comparable", result, {}
         mem_after, dests, touched = result
@@ -427,14 +438,17 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
     if saddr and cls == "GLOBAL":
         _set_vregs(w, ADDR_V, 32, lanes_info)
         pd._set_s64(w, SBASE_S, bufbase + soffset)
-    elif saddr:
+    elif saddr and cls == "SCRATCH":
         w.set_sgpr(SBASE_S, np.array([soffset], dtype=np.uint32))
     elif cls in ("FLAT", "GLOBAL"):
         _set_vregs(w, ADDR_V, 64, [bufbase + v for v in lanes_info])
     elif cls == "MUBUF":
-        _set_vregs(w, ADDR_V, 32, lanes_info)
-        pd._set_s64(w, RSRC_S, 0)
-        w.set_sgpr(RSRC_S, np.array(buffer_descriptor(bufbase, BUF_REGION), dtype=np.uint32))
+        if saddr:
+            _set_vregs(w, ADDR_V, 64, [int(i) | (v << 32) for i, v in zip(vindex, lanes_info)])
+            w.set_sgpr(RSRC_S, np.array(buffer_descriptor(bufbase, BUF_REGION // STRIDE, STRIDE), dtype=np.uint32))
+        else:
+            _set_vregs(w, ADDR_V, 32, lanes_info)
+            w.set_sgpr(RSRC_S, np.array(buffer_descriptor(bufbase, BUF_REGION), dtype=np.uint32))
         w.set_sgpr(SOFF_S, np.array([soffset], dtype=np.uint32))
     else:
         _set_vregs(w, ADDR_V, 32, lanes_info)
@@ -529,7 +543,7 @@ def _result_of(env: pe.Env) -> int:
 
 
 def _oracle(cls, shape, prog, text, vaddrs, offset, o0, o1, soffset, data, data2, dst_init, exec_mask, init,
-            saddr=False):
+            saddr=False, vindex=None):
     """(memory after per region, destination per lane, touched) or a reason string; touched is
     None when two lanes' bytes met (the caller draws again)."""
     base = GLOBAL_BASE if cls in ("FLAT", "GLOBAL", "MUBUF") else 0
@@ -546,8 +560,11 @@ def _oracle(cls, shape, prog, text, vaddrs, offset, o0, o1, soffset, data, data2
         shared.lane = lane
         vaddr = vaddrs[lane]
         ln = Lane(vaddr=base + vaddr if cls in ("FLAT", "GLOBAL") and not saddr else vaddr, offset=offset,
-                  soffset=soffset, base=base + soffset if saddr else base, saddr=saddr)
+                  soffset=soffset, base=base + soffset if saddr and cls == "GLOBAL" else base, saddr=saddr,
+                  vindex=vindex[lane] if vindex and cls == "MUBUF" else None)
         effective = (base + vaddr + offset + soffset) if cls != "DS" or not shape.two_offsets else vaddr
+        if ln.vindex is not None:
+            effective += STRIDE * ln.vindex
         env = _lane_env(lane, mem, ln)
         addr_value = ln.vaddr if shape.uses_helper else effective
         env.set("ADDR", "b", 64, addr_value)
