@@ -99,9 +99,9 @@ for _name in ("DS_MAX_RTN_F32", "DS_MAX_F64", "DS_MAX_RTN_F64", "DS_MIN_F32", "D
               "GLOBAL_ATOMIC_MIN_F64", "BUFFER_ATOMIC_MAX_F64", "BUFFER_ATOMIC_MIN_F64"):
     EXCEPTIONS[_name] = "as DS_MAX_F32 (min: minnum)"
 for _name in ("FLAT_ATOMIC_ADD_F32", "GLOBAL_ATOMIC_ADD_F32", "BUFFER_ATOMIC_ADD_F32"):
-    EXCEPTIONS[_name] = ("the pseudocode's `MEM[ADDR].f32 += DATA.f32` keeps denormals; the MI200/MI300 guides' "
-                         "float-atomic denormal table says ADD_F32 in L2 flushes them, as gcnemu does (memops.py); "
-                         "DS_ADD_F32 in LDS keeps them and agrees")
+    EXCEPTIONS[_name] = ("the pseudocode's `MEM[ADDR].f32 += DATA.f32` keeps denormals; the MI200/MI300 guides "
+                         "(section Float Memory Atomics, the denorm table) say ADD_F32 in L2 flushes them, as "
+                         "gcnemu does (memops.py ATOMIC_OPS); DS_ADD_F32 in LDS keeps them and agrees")
 
 _DOT2 = ("the pseudocode rounds after each add (tmp += ...); gcnemu rounds the exact three-term sum once "
          "(gcnemu/sim/semantics/valu_dot.py). Neither is established for CDNA: the CDNA3 guide's prose and its "

@@ -134,7 +134,10 @@ def mem_forms(cls: str, mnemonic: str, shape: MemShape, saddr: bool = False) -> 
         addr = f"v[{ADDR_V}:{ADDR_V + 1}]" if cls != "SCRATCH" else f"v{ADDR_V}"
         tail = "" if cls == "FLAT" else ", off"
         if saddr:  # GLOBAL: a 32-bit VGPR offset from s[4:5]; SCRATCH: no VGPR, the private address in s4
-            addr, tail = (f"v{ADDR_V}", f", s[{SBASE_S}:{SBASE_S + 1}]") if cls == "GLOBAL" else ("off", f", s{SBASE_S}")
+            if cls == "GLOBAL":
+                addr, tail = f"v{ADDR_V}", f", s[{SBASE_S}:{SBASE_S + 1}]"
+            else:
+                addr, tail = "off", f", s{SBASE_S}"
         off = " offset:OFFSET"
         if shape.writes_mem and shape.ret:  # an atomic: the returning form first (glc, or sc0 on gfx94x)
             for bit in (" glc", " sc0", ""):
@@ -324,7 +327,8 @@ def compare_memory(key: str, cls: str, text: str, prog: pe.Program, target: str,
         target = "gfx90a"
         form = pick_mem_form(cls, mnemonic, shape, target)
     if form is None:
-        return "not comparable", f"no operand form of {mnemonic} that llvm-mc accepts is derived from the pseudocode", {}
+        return ("not comparable", f"no operand form of {mnemonic} that llvm-mc accepts is derived from the "
+                "pseudocode", {})
     if cls == "SMEM":
         return _compare_scalar_memory(key, mnemonic, shape, form, prog, target, rng, saddr)
     fkind = f"f{shape.mem_float}" if shape.mem_float in (32, 64) else "int"
