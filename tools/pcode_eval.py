@@ -34,7 +34,7 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["PcodeError", "PcodeUnsupported", "Program", "parse", "Val", "Env", "run", "FLOAT_TYPES"]
+__all__ = ["PcodeError", "PcodeUnsupported", "Program", "parse", "Val", "Env", "Memory", "run", "FLOAT_TYPES"]
 
 
 class PcodeError(Exception):
@@ -88,11 +88,42 @@ def mk_float(width: int, value) -> Val:
 def from_bits(kind: str, width: int, bits: int) -> Val:
     """Reinterpret raw bits as kind/width."""
     bits &= (1 << width) - 1
+    if kind == "bf":  # bfloat16: the high half of an f32, so its value is an exact f32
+        if width != 16:
+            raise PcodeUnsupported(f"bfloat of width {width}")
+        return Val("f", 32, np.asarray(bits << 16, dtype=np.uint32).view(np.float32)[()])
     if kind == "f":
         if width not in FLOAT_TYPES:
             raise PcodeUnsupported(f"float of width {width}")
         return Val("f", width, np.asarray(bits, dtype=UINT_TYPES[width]).view(FLOAT_TYPES[width])[()])
     return mk_int(kind, width, bits)
+
+
+def bf16_bits(val: Val) -> int:
+    """A value rounded to bfloat16 (8-bit significand, f32's exponent range), to nearest even, as
+    its 16 bits. Rounded once from the exact value: rounding to f32 first could round twice."""
+    f = float(val.v) if val.kind == "f" else float(int(val.v))
+    if math.isnan(f):
+        return (int(np.asarray(np.float32(f)).view(np.uint32)) >> 16) | 0x40
+    if math.isinf(f) or f == 0:
+        return int(np.asarray(np.float32(f)).view(np.uint32)) >> 16
+    q = Fraction(f) if val.kind == "f" else Fraction(int(val.v))
+    sign = 0x8000 if q < 0 else 0
+    q = abs(q)
+    e = q.numerator.bit_length() - q.denominator.bit_length()
+    if Fraction(2) ** e > q:
+        e -= 1
+    e = max(e, -126)
+    scale = Fraction(2) ** (e - 7)
+    m = q / scale
+    n = m.numerator // m.denominator
+    rem = m - n
+    if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2):
+        n += 1
+    value = Fraction(n) * scale
+    if value >= Fraction(2) ** 128:
+        return sign | 0x7F80
+    return sign | (int(np.asarray(np.float32(float(value))).view(np.uint32)) >> 16)
 
 
 def round_fraction(q: Fraction, width: int):
@@ -543,9 +574,57 @@ class Env:
     call_instruction: Callable[[str, list[Val]], Val] | None = None
     lambdas: dict[str, tuple] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
+    # memory instructions: the bytes `MEM[addr]` / `LDS[addr]` name, and the address helpers of the
+    # instruction being checked (CalcDsAddr, CalcGlobalAddr, ...), which know its actual operands
+    memory: "Memory | None" = None
+    helpers: dict[str, Callable[..., "Val"]] = field(default_factory=dict)
 
     def set(self, name: str, kind: str, width: int, bits: int) -> None:
         self.vars[name] = Storage(bits & ((1 << width) - 1), kind, width)
+
+
+class Memory:
+    """Byte-addressed memory for `MEM[addr].b32` reads and writes: a dict of byte -> value over the
+    addresses the caller provides (`data` starting at `base`). An access outside it is refused: the
+    pseudocode touched bytes the driver did not give it, so the instruction is not comparable."""
+
+    def __init__(self, base: int, data: bytes | bytearray):
+        self.base = base
+        self.data = bytearray(data)
+
+    def _span(self, addr: int, nbytes: int) -> int:
+        off = addr - self.base
+        if off < 0 or off + nbytes > len(self.data):
+            raise PcodeUnsupported(f"memory access [{addr:#x}, +{nbytes}) outside the region given")
+        return off
+
+    def read(self, addr: int, nbytes: int) -> int:
+        off = self._span(addr, nbytes)
+        return int.from_bytes(self.data[off:off + nbytes], "little")
+
+    def write(self, addr: int, nbytes: int, bits: int) -> None:
+        off = self._span(addr, nbytes)
+        self.data[off:off + nbytes] = (bits & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
+
+
+MEMORY_NAMES = ("MEM", "LDS")
+# An untyped `MEM[ADDR]` (the packed f16/bf16 atomics: `tmp = MEM[ADDR]`) is the dword they access.
+UNTYPED_MEM_BITS = 32
+
+
+def _mem_target(e, env: "Env") -> tuple[int, str, int] | None:
+    """(address, kind, width) when `e` is `MEM[addr].type` or `MEM[addr]`, else None."""
+    kind, width = None, UNTYPED_MEM_BITS
+    if e[0] == "field":
+        kind, width = _type(e[2])
+        e = e[1]
+    if e[0] == "index" and e[1][0] == "name" and e[1][1] in MEMORY_NAMES:
+        if env.memory is None:
+            raise PcodeUnsupported(f"{e[1][1]}[...]: memory is not modelled for this instruction")
+        if width % 8:
+            raise PcodeUnsupported(f"memory access of {width} bits")
+        return int(_eval(e[2], env).v) & ((1 << 64) - 1), kind or "b", width
+    return None
 
 
 CONSTANTS = {
@@ -617,6 +696,15 @@ def _assign(s, env: Env) -> Val:
     value = _assign(rhs, env) if rhs[0] == "assign" else _eval(rhs, env)
     if op != "=":
         value = _binop(op[:-1], _eval(lhs, env), value)
+    target = _mem_target(lhs, env)
+    if target is not None:
+        addr, kind, width = target
+        if lhs[0] == "index":  # untyped store: as wide as the value
+            width = value.width or 64
+        typed = to_kind(value, kind, width) if kind in ("u", "i", "f") and not (value.kind in "ub" and kind == "b") \
+            else value
+        env.memory.write(addr, width // 8, typed.bits())
+        return typed
     base, offset, width, kind = _lvalue(lhs, env)
     store = env.vars.get(base)
     if store is None:  # a new variable takes the value's type
@@ -625,7 +713,7 @@ def _assign(s, env: Env) -> Val:
                                      written_bits=value.width or 64)
             env.written.add(base)
             return value
-        store = env.vars[base] = Storage(0, kind or "b", max(64, offset + width))
+        store = env.vars[base] = Storage(0, "b" if kind in (None, "bf") else kind, max(64, offset + width))
     if width is None:  # untyped whole-variable write: keep the value's type
         if value.kind == "f" and value.width == 0:
             value = to_kind(value, store.kind if store.kind == "f" else "f", store.width if store.kind == "f" else 64)
@@ -635,7 +723,11 @@ def _assign(s, env: Env) -> Val:
         env.written.add(base)
         return value
     typed = to_kind(value, kind, width) if kind in ("u", "i", "f") and not (value.kind in "ub" and kind == "b") else value
-    bits = typed.bits() if typed.kind != "f" or typed.width else to_kind(typed, "f", width).bits()
+    if kind == "bf":
+        bits = bf16_bits(value)
+        typed = from_bits("bf", 16, bits)
+    else:
+        bits = typed.bits() if typed.kind != "f" or typed.width else to_kind(typed, "f", width).bits()
     mask = ((1 << width) - 1) << offset
     store.bits = (store.bits & ~mask) | ((bits << offset) & mask)
     store.written_as = (kind or "b", width)
@@ -671,7 +763,8 @@ def _type(suffix: str) -> tuple[str, int]:
     m = TYPE_SUFFIX.match(suffix)
     kind, width = m.group(1), int(m.group(2))
     if kind == "bf":
-        raise PcodeUnsupported("bf16 values")
+        if width != 16:
+            raise PcodeUnsupported(f"bfloat of width {width}")
     return kind, width
 
 
@@ -688,6 +781,9 @@ def _eval(e, env: Env) -> Val:
         if name in CONSTANTS:
             return CONSTANTS[name]
         raise PcodeUnsupported(f"name {name}")
+    if tag in ("field", "index") and _mem_target(e, env) is not None:
+        addr, kind, width = _mem_target(e, env)
+        return from_bits(kind, width, env.memory.read(addr, width // 8))
     if tag == "field":
         kind, width = _type(e[2])
         inner = e[1]
@@ -1042,7 +1138,22 @@ def _is_even(v: Val) -> Val:
     return boolval(float(f).is_integer() and int(f) % 2 == 0)
 
 
+def _sum_rounded_once(*terms: Val) -> Val:
+    """The exact sum of f32 values rounded once to f32 (nearest even). Not an AMD helper: the
+    rounding-only exceptions of tools/pcode_diff.py (V_DOT2_*) compare against it. Infinities and
+    NaNs follow IEEE addition; an exact zero takes IEEE's sign rule for a sum."""
+    xs = [np.float32(t.v) if t.kind == "f" else np.float32(int(t.v)) for t in terms]
+    with np.errstate(all="ignore"):
+        if any(not np.isfinite(x) for x in xs):
+            return Val("f", 32, np.float32(sum(np.float64(x) for x in xs)))
+        exact = sum((Fraction(float(x)) for x in xs), Fraction(0))
+        if exact == 0:
+            return Val("f", 32, np.float32(sum(np.float64(x) for x in xs)))
+        return Val("f", 32, round_fraction(exact, 32))
+
+
 HELPERS: dict[str, Callable[..., Val]] = {
+    "sum_rounded_once": _sum_rounded_once,
     "abs": lambda v: Val("f", v.width, abs(v.v)) if v.kind == "f" else mk_int(v.kind, v.width, abs(v.v)),
     "sign": lambda v: mk_int("u", 1, _fbits(v)[0]) if v.kind == "f" else mk_int("u", 1, v.bits() >> (v.width - 1)),
     # a signed integer: `exponent(S2) - exponent(S1) < -150` (V_DIV_FIXUP) is a signed comparison
@@ -1096,7 +1207,7 @@ def _call(name: str, args: list, env: Env) -> Val:
                 else:
                     env.vars[p] = old
     values = [_eval(a, env) for a in args]
-    fn = HELPERS.get(name)
+    fn = env.helpers.get(name) or HELPERS.get(name)
     if fn is not None:
         try:
             return fn(*values)
