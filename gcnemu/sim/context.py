@@ -258,15 +258,12 @@ class Ctx:
     constructor is on the engine's hot path. Fields and their defaults are unchanged.)
     """
 
-    def __init__(self, wave: WaveState, ins: Instruction, symbols: dict | None = None, labels: dict | None = None,
+    def __init__(self, wave: WaveState, ins: Instruction, labels: dict | None = None,
                  lds_size: int = 65536, writes: list | None = None, memops: list | None = None,
                  reads: list | None = None, notes: list | None = None, branch_to: int | None = None,
                  ended: bool = False, target: str = "gfx90a", mode: fp.FloatMode = fp.DEFAULT_MODE) -> None:
         self.wave = wave
         self.ins = ins
-        # the kernel's `.set` symbols: never evaluated here (resolve folded every constant into
-        # its operand); still taken because the engines pass them (to be dropped with them)
-        self.symbols = {} if symbols is None else symbols
         self.labels = {} if labels is None else labels
         self.lds_size = lds_size
         self.writes = [] if writes is None else writes
@@ -290,12 +287,12 @@ class Ctx:
         self.instructions: list = []
 
     @staticmethod
-    def issue_template(ins: Instruction, symbols: dict, labels: dict, lds_size: int, target: str,
+    def issue_template(ins: Instruction, labels: dict, lds_size: int, target: str,
                        mode: fp.FloatMode, **extra) -> dict:
         """The attributes every Ctx of one static instruction starts with (see `at_issue`),
         computed once per instruction; `extra` adds engine options (e.g. sramecc)."""
         base, suffix, is_sdwa, is_dpp, n_dst, packed = _static_facts(ins.mnemonic)
-        t = {"ins": ins, "symbols": symbols, "labels": labels, "lds_size": lds_size, "branch_to": None,
+        t = {"ins": ins, "labels": labels, "lds_size": lds_size, "branch_to": None,
              "ended": False, "target": target, "mode": mode, "base": base, "encoding_suffix": suffix,
              "is_sdwa": is_sdwa, "is_dpp": is_dpp, "n_dst": n_dst, "_packed": packed, "_ops": ins.operands,
              "_dpp_cache": None, "_noted": None}

@@ -358,7 +358,6 @@ class Engine:
         self._ctx_target = t.name
         # the issue loop's constant lookups, bound once
         self._instructions = kernel.instructions
-        self._symbols = kernel.symbols
         self._labels = kernel.branch_labels
         self._lds_bytes = t.lds_bytes if getattr(lds, "limit", None) is None else lds.limit
         self._ctx_templates: list[dict | None] = [None] * len(kernel.instructions)
@@ -1064,7 +1063,7 @@ class Engine:
         """The static attributes of the Ctx of `ins` (Ctx.issue_template), made at its first issue."""
         extra = {"sramecc": self.sramecc} if self.sramecc is not None else {}
         extra.update(code_facts(self.kernel, ins))
-        return Ctx.issue_template(ins, self._symbols, self._labels, self._lds_bytes, self._ctx_target,
+        return Ctx.issue_template(ins, self._labels, self._lds_bytes, self._ctx_target,
                                   self.float_mode, **extra)
 
     def _check_reads(self, w: WaveRuntime, reads: list, pc: int, now: int) -> bool:

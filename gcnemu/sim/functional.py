@@ -140,7 +140,6 @@ class FunctionalEngine:
         self.float_mode = fp.float_mode_from_program(kernel.program)
         self._instructions = kernel.instructions
         self._labels = kernel.branch_labels
-        self._symbols = kernel.symbols
         limit = getattr(lds[0], "limit", None) if lds else None  # the descriptor's LDS allocation
         self.lds_size = kernel.target.lds_bytes if limit is None else limit
         # the structure of arrays, and each WaveState rebound to views of it. Vector registers
@@ -341,7 +340,7 @@ class FunctionalEngine:
         tpl = self._templates[pc]
         if tpl is None:
             ins = self._instructions[pc]
-            tpl = self._templates[pc] = Ctx.issue_template(ins, self._symbols, self._labels, self.lds_size,
+            tpl = self._templates[pc] = Ctx.issue_template(ins, self._labels, self.lds_size,
                                                            self.kernel.target.name, self.float_mode,
                                                            **code_facts(self.kernel, ins))
         return tpl
@@ -701,7 +700,7 @@ class FunctionalEngine:
         if data is not None and any(self._vreg_or_none(o, dw) is None for o, dw in zip(data, dwords)):
             return None
         try:
-            probe = Ctx(self.states[0], ins, self._symbols)
+            probe = Ctx(self.states[0], ins)
             offsets = [modifier_int(probe, "offset") if p[0] == 0 else modifier_int(probe, p[0]) * p[2]
                        for p in pieces]
         except SimError:
@@ -775,7 +774,7 @@ class FunctionalEngine:
         if lds_dma and (self.LDS is None or size != 4):
             return None
         try:
-            offset = modifier_int(Ctx(self.states[0], ins, self._symbols), "offset")
+            offset = modifier_int(Ctx(self.states[0], ins), "offset")
         except SimError:
             return None
         target = self.kernel.target.name
