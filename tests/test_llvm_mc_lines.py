@@ -1,0 +1,111 @@
+"""gcnemu's `check` accepts and rejects LLVM's own assembler-test lines as llvm-mc 22 does.
+
+The lines are LLVM's `llvm/test/MC/AMDGPU/*.s` files for the CDNA targets (see
+`tests/corpus/llvm_mc/README.md` for the source, commit and licence): instructions LLVM's
+authors wrote to pin down what each of gfx908, gfx90a, gfx942 and gfx950 accepts, including
+the lines that must fail on the other targets. Every line is assembled on all four targets,
+so a gfx950-only instruction is also a gfx908 line llvm-mc must refuse.
+
+The oracle and the comparison are those of `tests/test_differential_llvm.py` (one llvm-mc
+process per target, a line is rejected when llvm-mc reports an error on it). The whole sweep
+is marked `slow`; a fixed sample of it runs in every quick run.
+
+`EXCEPTIONS` lists (line, target) pairs where llvm-mc 22 itself is wrong, each with its
+reason; it is empty: every disagreement found so far was gcnemu's.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import test_differential_llvm as diff  # noqa: E402  (the llvm-mc oracle and the line comparison)
+
+CORPUS = Path(__file__).resolve().parent / "corpus" / "llvm_mc"
+TARGETS = diff.TARGETS
+
+# (line text, target) -> why llvm-mc 22's verdict is the wrong one. Only llvm-mc bugs belong here.
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+
+def corpus_lines() -> list[tuple[str, str]]:
+    """(file name, line) for every instruction line of the kept files, in file order."""
+    out = []
+    for f in sorted(CORPUS.glob("*.s")):
+        for line in f.read_text().splitlines():
+            text = line.strip()
+            if text and not text.startswith("//"):
+                out.append((f.name, text))
+    return out
+
+
+def sample(lines: list[tuple[str, str]], every: int = 7) -> list[tuple[str, str]]:
+    """A fixed, spread-out share of the lines (every `every`-th of each file) for the quick run."""
+    out, seen = [], {}
+    for name, text in lines:
+        k = seen.get(name, 0)
+        seen[name] = k + 1
+        if k % every == 0:
+            out.append((name, text))
+    return out
+
+
+def disagreements(lines: list[tuple[str, str]], target: str) -> list[str]:
+    n, bad = diff.compare([text for _, text in lines], target)
+    first = len(diff.gen_lines.PRELUDE) + 1
+    out = []
+    for ln, text, theirs, ours in bad:
+        if (text, target) in EXCEPTIONS:
+            continue
+        name = lines[ln - first][0]
+        out.append(f"  {name}: {text!r}\n      llvm-mc: {theirs}\n      gcnemu:  {ours}")
+    return out
+
+
+def _report(target: str, n: int, bad: list[str]) -> str:
+    return f"{len(bad)} of {n} LLVM MC-test lines disagree with llvm-mc 22 on {target}:\n" + "\n".join(bad[:30])
+
+
+def test_the_kept_files_cover_every_cdna_target_and_both_verdicts():
+    lines = corpus_lines()
+    assert len(lines) > 200
+    names = {name for name, _ in lines}
+    for must in ("gfx90a_asm_features.s", "gfx940_asm_features.s", "gfx950_asm_features.s"):
+        assert must in names
+    assert all(text for text in EXCEPTIONS.values()), "every exception says why llvm-mc is wrong"
+
+
+@diff.needs_llvm
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_sample_of_the_lines_checks_as_llvm_mc_assembles_it(target):
+    lines = sample(corpus_lines())
+    bad = disagreements(lines, target)
+    assert not bad, _report(target, len(lines), bad)
+
+
+@pytest.mark.slow
+@diff.needs_llvm
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_line_checks_as_llvm_mc_assembles_it(target):
+    lines = corpus_lines()
+    bad = disagreements(lines, target)
+    print(f"\n{target}: {len(lines) - len(bad)}/{len(lines)} LLVM MC-test lines agree with llvm-mc 22")
+    assert not bad, _report(target, len(lines), bad)
+
+
+def main(argv: list[str]) -> int:
+    """`python tests/test_llvm_mc_lines.py [target...]`: the agreement per target, and every disagreement."""
+    lines = corpus_lines()
+    total = 0
+    for t in argv or TARGETS:
+        bad = disagreements(lines, t)
+        total += len(bad)
+        print(f"{t}: {len(lines) - len(bad)}/{len(lines)} agree, {len(bad)} disagreements")
+        print("\n".join(bad))
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
