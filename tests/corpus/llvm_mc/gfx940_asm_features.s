@@ -70,3 +70,71 @@ v_lshl_add_u64 v[2:3], v[4:5], 3, s[2:3]
 v_lshl_add_u64 v[2:3], s[4:5], 4, v[2:3]
 buffer_wbl2 sc1
 buffer_wbl2 sc0
+buffer_wbl2 sc0 sc1
+buffer_inv sc0
+buffer_inv sc1
+buffer_inv sc0 sc1
+buffer_atomic_swap v5, off, s[8:11], s3 sc0
+buffer_atomic_swap v5, off, s[8:11], s3 nt
+v_fmac_f64_e32 v[4:5], v[2:3], v[4:5]
+v_fmac_f64_e32 v[254:255], v[2:3], v[4:5]
+v_fmac_f64_e32 v[4:5], v[254:255], v[4:5]
+v_fmac_f64_e32 v[4:5], flat_scratch, v[4:5]
+v_fmac_f64_e32 v[4:5], vcc, v[4:5]
+v_fmac_f64_e32 v[4:5], exec, v[4:5]
+v_fmac_f64_e32 v[4:5], 0, v[4:5]
+v_fmac_f64_e32 v[4:5], -1, v[4:5]
+v_fmac_f64_e32 v[4:5], 0.5, v[4:5]
+v_fmac_f64_e32 v[4:5], -4.0, v[4:5]
+v_fmac_f64_e32 v[4:5], 0xaf123456, v[4:5]
+v_fmac_f64_e32 v[4:5], 0x3f717273, v[4:5]
+v_fmac_f64_e32 v[4:5], v[2:3], v[254:255]
+v_fmac_f64_e64 v[4:5], v[2:3], v[8:9]
+v_fmac_f64_e64 v[254:255], v[2:3], v[8:9]
+v_fmac_f64_e64 v[4:5], v[254:255], v[8:9]
+v_fmac_f64_e64 v[4:5], flat_scratch, v[8:9]
+v_fmac_f64_e64 v[4:5], vcc, v[8:9]
+v_fmac_f64_e64 v[4:5], exec, v[8:9]
+v_fmac_f64_e64 v[4:5], 0, v[8:9]
+v_fmac_f64_e64 v[4:5], -1, v[8:9]
+v_fmac_f64_e64 v[4:5], 0.5, v[8:9]
+v_fmac_f64_e64 v[4:5], -4.0, v[8:9]
+v_fmac_f64_e64 v[4:5], v[2:3], v[254:255]
+v_fmac_f64_e64 v[4:5], v[2:3], flat_scratch
+v_fmac_f64_e64 v[4:5], v[2:3], vcc
+v_fmac_f64_e64 v[4:5], v[2:3], exec
+v_fmac_f64_e64 v[4:5], v[2:3], 0
+v_fmac_f64_e64 v[4:5], v[2:3], -1
+v_fmac_f64_e64 v[4:5], v[2:3], 0.5
+v_fmac_f64_e64 v[4:5], v[2:3], -4.0
+v_fmac_f64_e64 v[4:5], -v[2:3], v[8:9]
+v_fmac_f64_e64 v[4:5], v[2:3], -v[8:9]
+v_fmac_f64_e64 v[4:5], -v[2:3], -v[8:9]
+v_fmac_f64_e64 v[4:5], |v[2:3]|, v[8:9]
+v_fmac_f64_e64 v[4:5], v[2:3], |v[8:9]|
+v_fmac_f64_e64 v[4:5], |v[2:3]|, |v[8:9]|
+v_fmac_f64_e64 v[4:5], v[2:3], v[8:9] clamp
+v_fmac_f64_e64 v[4:5], v[2:3], v[8:9] mul:2
+v_fmac_f64_e64 v[4:5], v[2:3], v[8:9] mul:4
+v_fmac_f64_e64 v[4:5], v[2:3], v[8:9] div:2
+v_fmamk_f32 v0, v2, 100.0, v3
+v_fmaak_f32 v0, v2, v3, 100.0
+global_atomic_add_f32 v0, v[0:1], v2, off sc0 sc1
+global_atomic_add_f32 v[0:1], v2, off sc1
+global_atomic_add_f32 v0, v2, s[0:1] sc1
+global_atomic_add_f32 v1, v0, v2, s[0:1] sc0 sc1
+global_atomic_pk_add_f16 v0, v[0:1], v2, off sc0 sc1
+flat_atomic_add_f64 v[0:1], v[0:1], v[2:3] sc0 sc1
+flat_atomic_add_f64 v[0:1], v[2:3] sc1
+flat_atomic_min_f64 v[0:1], v[2:3] sc1
+flat_atomic_max_f64 v[0:1], v[2:3] sc1
+global_atomic_add_f64 v[0:1], v[2:3], off sc1
+global_atomic_min_f64 v[0:1], v[2:3], off sc1
+global_atomic_max_f64 v[0:1], v[2:3], off sc1
+buffer_atomic_add_f32 v4, off, s[8:11], s3 sc1
+buffer_atomic_pk_add_f16 v4, off, s[8:11], s3 sc1
+buffer_atomic_add_f64 v[4:5], off, s[8:11], s3 sc1
+buffer_atomic_max_f64 v[4:5], off, s[8:11], s3 sc1
+buffer_atomic_min_f64 v[4:5], off, s[8:11], s3 sc1
+v_cvt_f32_bf8 v1, s3
+v_cvt_f32_bf8 v1, 3
