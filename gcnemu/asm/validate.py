@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 
 from . import controls
-from ..isa import dpp as dpp_table, hwregs
+from ..isa import dpp as dpp_table, hwregs, rowless
 from .constants import INLINE, LITERAL, classify_constant, _T32  # noqa: F401 (also re-exported)
 from .diagnostics import Diagnostic, GcnemuError
 from ..isa import opcodes
@@ -798,6 +798,7 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         _check_gpr_idx(ins, base, ops, ctx)
         return _reloc_warnings(ops, ctx)
     info = opcodes.row_for(ins, ctx.name)
+    _check_rowless(ins, base, sfx, ctx)
     if info is not None and info.encoding == "MUBUF":
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
     elif info is not None and info.encoding == "SCRATCH" and (ctx.gfx94 or info.has("store")):
@@ -845,6 +846,41 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                            rule="not-modelled")] + extra + _reloc_warnings(ops, ctx)
     return extra + _reloc_warnings(ops, ctx)
+
+
+_SDWA_SELECTS = frozenset({"dst_sel", "dst_unused", "src0_sel", "src1_sel"})
+
+
+def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
+    """llvm-mc's operand rules for the VALU mnemonics without a table row (`isa.rowless`)."""
+    if base in rowless.NO_SDWA and sfx not in ("_sdwa", "_dpp"):
+        for m in ins.modifiers:
+            if m.name in _SDWA_SELECTS:
+                raise _Error("not a valid operand.", m.span)
+    rule = rowless.RULES.get(base)
+    if rule is None or sfx == "_dpp":
+        return
+    sdwa = sfx == "_sdwa" or any(m.name in _SDWA_SELECTS for m in ins.modifiers)
+    if sdwa:
+        if rule.no_sext:
+            for o in ins.operands:
+                if isinstance(o, Modified) and o.sext:
+                    raise _Error("not a valid operand.", o.span)
+        return
+    if any(m.name in _SDWA_DPP_MODS for m in ins.modifiers):
+        return  # a DPP form: its controls are checked elsewhere
+    if rule.operands and len(ins.operands) > rule.operands:
+        raise _Error("invalid operand for instruction", ins.operands[rule.operands].span)
+    for i in rule.plain_sources:
+        if i < len(ins.operands) and isinstance(ins.operands[i], Modified) and \
+                (ins.operands[i].neg or ins.operands[i].abs):
+            raise _Error("not a valid operand.", ins.operands[i].span)
+    for m in ins.modifiers:
+        key = "omod" if m.name in ("mul", "div") else m.name
+        if key not in rule.modifiers:
+            # llvm-mc: a bare word no operand of the row takes is "invalid operand", a name:value "not valid"
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
+                         m.span)
 
 
 def _mubuf_offset_warning(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:

@@ -1,0 +1,52 @@
+"""Operand rules for VALU mnemonics that have no row in the instruction table (`opcodes`).
+
+gcnemu checks these mnemonics' names per target but not their operands, so without this table
+`check` accepted what llvm-mc refuses. Each entry says which optional modifiers the plain (VOP2/
+VOP3 or VOP1) form takes, and which source operands refuse a neg/abs/sext input modifier.
+
+Source: LLVM 22's asm strings for these opcodes (llvm/lib/Target/AMDGPU/VOP2Instructions.td,
+VOP3Instructions.td, VOP1Instructions.td), as llvm-mc 22 applies them; the cases are pinned by
+LLVM's own MC tests (gfx908_err.s, gfx90a_err.s, gfx940_err.s) in tests/test_llvm_mc_lines.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RowlessRule:
+    modifiers: frozenset[str]  # the optional modifiers the non-SDWA, non-DPP form takes
+    plain_sources: tuple[int, ...] = ()  # operand positions (0 = vdst) where -x, |x| are "not a valid operand."
+    no_sext: bool = False  # SDWA forms take no sext(): the sources are not integers
+    operands: int = 0  # how many operands the plain form has (0: not checked here)
+
+
+# The "c" dot products (VOP2, gfx908+): the accumulator is vdst itself; the VOP3 form clamps, nothing else.
+_DOTC = RowlessRule(frozenset({"clamp"}), operands=3)
+_DOTC_FLOAT = RowlessRule(frozenset({"clamp", "omod"}), operands=3)  # a float result also takes mul:/div:
+# fp8/bf8 packing with a stochastic-rounding seed (VOP3, gfx940+): op_sel picks the byte; no clamp or
+# output modifier, and the seed (src1) of the _sr_ forms is an integer: no neg/abs on it.
+_FP8_SR = RowlessRule(frozenset({"op_sel"}), plain_sources=(2,))
+_FP8_PK = RowlessRule(frozenset({"op_sel"}))
+# fp8/bf8 unpacking (VOP1, gfx940+): its SDWA form selects a byte, but the byte is no integer to sign-extend.
+_FP8_CVT = RowlessRule(frozenset({"clamp", "omod"}), no_sext=True)
+
+RULES: dict[str, RowlessRule] = {
+    "v_dot4c_i32_i8": _DOTC,
+    "v_dot8c_i32_i4": _DOTC,
+    "v_dot2c_f32_f16": _DOTC_FLOAT,
+    "v_dot2c_i32_i16": _DOTC,
+    "v_dot2c_f32_bf16": _DOTC_FLOAT,
+    "v_cvt_sr_fp8_f32": _FP8_SR,
+    "v_cvt_sr_bf8_f32": _FP8_SR,
+    "v_cvt_pk_fp8_f32": _FP8_PK,
+    "v_cvt_pk_bf8_f32": _FP8_PK,
+    "v_cvt_f32_fp8": _FP8_CVT,
+    "v_cvt_f32_bf8": _FP8_CVT,
+    "v_cvt_pk_f32_fp8": _FP8_CVT,
+    "v_cvt_pk_f32_bf8": _FP8_CVT,
+}
+
+# VOP1/VOP2 opcodes with no SDWA encoding at all, so an SDWA operand (dst_sel:...) after a plain
+# mnemonic is "not a valid operand." at that operand (LLVM: v_mov_b64 is a 64-bit move, gfx940+).
+NO_SDWA = frozenset({"v_mov_b64"})
