@@ -50,6 +50,12 @@ def check(ins: Instruction, target: str, line: str | None) -> tuple[str, int] | 
         line = ""
     dpp_form = ins.mnemonic.endswith("_dpp") or any(m.name in dpp.DPP_CONTROLS or m.name in dpp.DPP_MASKS
                                                      for m in mods)
+    if dpp_form and ins.mnemonic.lower().removesuffix("_e64").removesuffix("_e32") in dpp.OWN_BOUND_CTRL_FI:
+        # bound_ctrl/fi are this opcode's own VOP3 operands (validate's row-less rules check them)
+        bound = next((m for m in mods if m.name == "bound_ctrl"), None)
+        if bound is not None and bound.value not in (0, 1):
+            return "invalid bound_ctrl value.", bound.span.column
+        dpp_form = any(m.name in dpp.DPP_CONTROLS for m in mods)
     if dpp_form:
         found = _check_dpp(ins, target, line)
         if found:

@@ -858,29 +858,38 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
             if m.name in _SDWA_SELECTS:
                 raise _Error("not a valid operand.", m.span)
     rule = rowless.RULES.get(base)
-    if rule is None or sfx == "_dpp":
+    if rule is None or sfx in ("_dpp", "_sdwa"):
         return
-    sdwa = sfx == "_sdwa" or any(m.name in _SDWA_SELECTS for m in ins.modifiers)
-    if sdwa:
+    if rule.sdwa and any(m.name in _SDWA_SELECTS for m in ins.modifiers):
         if rule.no_sext:
             for o in ins.operands:
                 if isinstance(o, Modified) and o.sext:
                     raise _Error("not a valid operand.", o.span)
         return
-    if any(m.name in _SDWA_DPP_MODS for m in ins.modifiers):
+    if rule.sdwa and any(m.name in _SDWA_DPP_MODS and m.name not in rule.modifiers for m in ins.modifiers):
         return  # a DPP form: its controls are checked elsewhere
     if rule.operands and len(ins.operands) > rule.operands:
         raise _Error("invalid operand for instruction", ins.operands[rule.operands].span)
+    if rule.vgprs_only:
+        for o in ins.operands:
+            if not (isinstance(o, Reg) and o.file == "v"):
+                raise _Error("invalid operand for instruction", o.span)
     for i in rule.plain_sources:
         if i < len(ins.operands) and isinstance(ins.operands[i], Modified) and \
                 (ins.operands[i].neg or ins.operands[i].abs):
             raise _Error("not a valid operand.", ins.operands[i].span)
+    order = list(rule.modifiers) if isinstance(rule.modifiers, tuple) else None
+    last = -1
     for m in ins.modifiers:
         key = "omod" if m.name in ("mul", "div") else m.name
-        if key not in rule.modifiers:
+        if key not in rule.modifiers or sfx == "_e32" and not rule.e32_modifiers:
             # llvm-mc: a bare word no operand of the row takes is "invalid operand", a name:value "not valid"
-            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
-                         m.span)
+            raise _Error("not a valid operand." if m.value is not None and sfx != "_e32" else
+                         "invalid operand for instruction", m.span)
+        if order is not None:
+            if order.index(key) < last:  # read in asm-string order: an earlier one after a later one
+                raise _Error("not a valid operand.", m.span)
+            last = order.index(key)
 
 
 def _mubuf_offset_warning(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
@@ -941,6 +950,15 @@ def _mnemonic_check(m: str, ctx: _Ctx) -> None:
     if sfx and _mn.exists(base, ctx.name):
         raise _Error(f"{sfx[1:]} variant of this instruction is not supported", sp)
     others = _mn.targets_having(m)
+    if not others and sfx:  # `v_mov_b64_sdwa` on gfx90a: llvm-mc knows the opcode (from another GPU), so the
+        # encoding suffix is not what is wrong
+        owners = _mn.targets_having(base)
+        if owners:
+            raise _Error("instruction not supported on this GPU", sp, rule="target",
+                         notes=[Diagnostic("note", f"{base} exists on {', '.join(owners)}", sp)])
+        if _mn.other_generation(base):
+            raise _Error("instruction not supported on this GPU", sp, rule="target",
+                         notes=[Diagnostic("note", f"{base} exists only on other AMDGPU generations", sp)])
     if others:
         raise _Error("instruction not supported on this GPU", sp, rule="target",
                      notes=[Diagnostic("note", f"{m} exists on {', '.join(others)}", sp)])

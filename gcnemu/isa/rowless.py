@@ -15,10 +15,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RowlessRule:
-    modifiers: frozenset[str]  # the optional modifiers the non-SDWA, non-DPP form takes
+    modifiers: tuple[str, ...] | frozenset[str]  # the optional modifiers of the non-SDWA, non-DPP form (a tuple:
+    # in the order llvm-mc reads them)
     plain_sources: tuple[int, ...] = ()  # operand positions (0 = vdst) where -x, |x| are "not a valid operand."
     no_sext: bool = False  # SDWA forms take no sext(): the sources are not integers
     operands: int = 0  # how many operands the plain form has (0: not checked here)
+    vgprs_only: bool = False  # every operand is a VGPR (no SGPR, constant or AGPR)
+    sdwa: bool = True  # False: no SDWA or DPP form, so dst_sel:..., row_mask:... are just unknown operands
+    e32_modifiers: bool = False  # whether the _e32 spelling takes the modifiers too
 
 
 # The "c" dot products (VOP2, gfx908+): the accumulator is vdst itself; the VOP3 form clamps, nothing else.
@@ -31,7 +35,14 @@ _FP8_PK = RowlessRule(frozenset({"op_sel"}))
 # fp8/bf8 unpacking (VOP1, gfx940+): its SDWA form selects a byte, but the byte is no integer to sign-extend.
 _FP8_CVT = RowlessRule(frozenset({"clamp", "omod"}), no_sext=True)
 
+# The gfx950 lane swaps (VOP1 with a VOP3 form): bound_ctrl and fi are the VOP3 form's own operands,
+# in that order, not DPP controls (LLVM: VOP3_PERMLANE_SWAP's asm "$vdst, $src0$bound_ctrl$fi"; llvm-mc
+# reads any bound_ctrl value of 0 or 1, and any fi value).
+_PERMLANE_SWAP = RowlessRule(("bound_ctrl", "fi"), operands=2, vgprs_only=True, sdwa=False)
+
 RULES: dict[str, RowlessRule] = {
+    "v_permlane16_swap_b32": _PERMLANE_SWAP,
+    "v_permlane32_swap_b32": _PERMLANE_SWAP,
     "v_dot4c_i32_i8": _DOTC,
     "v_dot8c_i32_i4": _DOTC,
     "v_dot2c_f32_f16": _DOTC_FLOAT,
