@@ -686,7 +686,12 @@ def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None)
     if ctx is None:
         ctx = _Ctx(target)
     try:
-        return _validate(ins, ctx)
+        out = _validate(ins, ctx)
+        if ins.mnemonic.startswith(("v_", "s_")) and any(
+                isinstance(o.inner if isinstance(o, Modified) else o, Special) and
+                (o.inner if isinstance(o, Modified) else o).name in _LDS_DIRECT for o in ins.operands):
+            _check_lds_direct(ins, ctx)
+        return out
     except _Error as e:
         return [Diagnostic("error", e.message, e.span or ins.mnemonic_span, rule=e.rule, notes=e.notes)]
     except (RecursionError, ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError) as e:
@@ -698,6 +703,36 @@ def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None)
 _DPP_CONTROLS = dpp_table.DPP_CONTROLS  # every name; which target has which: isa/dpp.py
 _SDWA_DPP_MODS = _DPP_CONTROLS | frozenset("row_mask bank_mask bound_ctrl fi dst_sel dst_unused src0_sel "
                                            "src1_sel".split())
+
+
+_LDS_DIRECT = frozenset({"lds_direct", "src_lds_direct"})
+_REV_OPCODE = re.compile(r"v_(pk_)?\w*rev_")  # v_subrev_*, v_lshlrev_*, v_ashrrev_*...: src0 is the 2nd input
+
+
+def _check_lds_direct(ins: Instruction, ctx: _Ctx) -> None:
+    """Where an instruction llvm-mc otherwise accepts may read LDS_DIRECT, as LLVM 22's
+    AMDGPUAsmParser::validateLdsDirect decides: nowhere on gfx90a+; on gfx908 not in an SDWA
+    form or a "rev" opcode (those swap src0 and src1 in hardware), and only as src0."""
+    base, sfx = opcodes.base_mnemonic(ins.mnemonic)
+    if base.startswith("s_"):  # scalar sources (SSrc) have no LDS_DIRECT
+        o = next(o for o in ins.operands if isinstance(o, Special) and o.name in _LDS_DIRECT)
+        raise _Error("invalid operand for instruction", o.span)
+    row = opcodes.lookup(base, ctx.name)
+    n_dst = sum(1 for o in row.operands if o.write) if row is not None else 1
+    sdwa = sfx == "_sdwa" or any(m.name in ("dst_sel", "dst_unused", "src0_sel", "src1_sel") for m in ins.modifiers)
+    dpp = sfx == "_dpp" or any(m.name in _DPP_CONTROLS for m in ins.modifiers)
+    for i, o in enumerate(ins.operands[n_dst:]):
+        inner = o.inner if isinstance(o, Modified) else o
+        if not (isinstance(inner, Special) and inner.name in _LDS_DIRECT):
+            continue
+        if dpp:  # a DPP source is a VGPR: the matcher refuses it before this rule
+            raise _Error("invalid operand for instruction", inner.span)
+        if ctx.gfx90a_plus:
+            raise _Error("lds_direct is not supported on this GPU", inner.span)
+        if sdwa or _REV_OPCODE.match(base):
+            raise _Error("lds_direct cannot be used with this instruction", inner.span)
+        if i != 0:
+            raise _Error("lds_direct may be used as src0 only", inner.span)
 
 
 def _written_line(ins: Instruction, ctx: _Ctx) -> str | None:
@@ -857,6 +892,9 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
         for m in ins.modifiers:
             if m.name in _SDWA_SELECTS:
                 raise _Error("not a valid operand.", m.span)
+    if base in rowless.GWS_WITH_DATA or base in rowless.GWS_NO_DATA:
+        _check_gws(ins, base, ctx)
+        return
     rule = rowless.RULES.get(base)
     if rule is None or sfx in ("_dpp", "_sdwa"):
         return
@@ -890,6 +928,33 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
             if order.index(key) < last:  # read in asm-string order: an earlier one after a later one
                 raise _Error("not a valid operand.", m.span)
             last = order.index(key)
+
+
+def _check_gws(ins: Instruction, base: str, ctx: _Ctx) -> None:
+    """ds_gws_*: operand count, a single VGPR/AGPR of data, `gds` present (llvm-mc 22)."""
+    n = 1 if base in rowless.GWS_WITH_DATA else 0
+    if len(ins.operands) > n:
+        raise _Error("invalid operand for instruction", ins.operands[n].span)
+    if n:
+        if not ins.operands:
+            raise _Error("too few operands for instruction", ins.mnemonic_span)
+        o = ins.operands[0]
+        if not isinstance(o, Reg) or o.file not in ("v", "a") or o.count != 1:
+            raise _Error("invalid operand for instruction", o.span)
+    last = -1
+    for m in ins.modifiers:  # offset:N then gds, in that order
+        k = ("offset", "gds").index(m.name) if m.name in ("offset", "gds") else None
+        if k is None or k < last:
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
+                         m.span)
+        last = k
+    if not ins.has("gds"):
+        raise _Error("too few operands for instruction", ins.mnemonic_span)
+    if n:
+        if o.file == "a" and not ctx.gfx90a_plus:
+            raise _Error("invalid register class: agpr loads and stores not supported on this GPU", ins.mnemonic_span)
+        if ctx.gfx90a_plus and o.index % 2:
+            raise _Error("vgpr must be even aligned", o.span)
 
 
 def _mubuf_offset_warning(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
@@ -1598,8 +1663,8 @@ def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> No
     vop3 = enc == "e64"
     if ctx.gfx90a_plus:  # (elsewhere, e.g. a scratch saddr, it is just an invalid operand)
         for v, _spec in pairs:
-            if v.kind == "srcreg" and v.name == "src_lds_direct":
-                raise _Error("lds_direct is not supported on this GPU", v.span)
+            if v.kind == "srcreg" and v.name == "src_lds_direct":  # (at the register, not at a `-` before it)
+                raise _Error("lds_direct is not supported on this GPU", v.op.span)
     if ctx.gfx94 and info.mnemonic.startswith("v_dot2_"):  # gfx940+: packed dot2 sources cannot be swizzled
         for m in ins.modifiers:
             if m.name == "op_sel_hi" or m.name == "op_sel" and any(m.value):

@@ -58,6 +58,13 @@ RULES: dict[str, RowlessRule] = {
     "v_cvt_pk_f32_bf8": _FP8_CVT,
 }
 
+# Global wave sync (DS, with `gds` required): the first three take one data register (the resource
+# count or barrier size); its register class is VGPR or (gfx90a+) AGPR, on gfx90a+ an even one (LLVM
+# 22: AMDGPUAsmParser::validateGWS, "vgpr must be even aligned"; gfx908 loads no AGPR:
+# "invalid register class: agpr loads and stores not supported on this GPU").
+GWS_WITH_DATA = frozenset({"ds_gws_init", "ds_gws_sema_br", "ds_gws_barrier"})
+GWS_NO_DATA = frozenset({"ds_gws_sema_v", "ds_gws_sema_p", "ds_gws_sema_release_all"})
+
 # VOP1/VOP2 opcodes with no SDWA encoding at all, so an SDWA operand (dst_sel:...) after a plain
 # mnemonic is "not a valid operand." at that operand (LLVM: v_mov_b64 is a 64-bit move, gfx940+).
 NO_SDWA = frozenset({"v_mov_b64"})
