@@ -880,6 +880,9 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     if not executes(m):
         return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                            rule="not-modelled")] + extra + _reloc_warnings(ops, ctx)
+    if info.variant == "lds" and enc in ("GLOBAL", "SCRATCH"):  # gfx908/gfx90a's FLAT load to LDS
+        return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m} ... lds (a load to LDS)",
+                           ins.mnemonic_span, rule="not-modelled")] + extra + _reloc_warnings(ops, ctx)
     return extra + _reloc_warnings(ops, ctx)
 
 
