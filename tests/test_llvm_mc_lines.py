@@ -36,10 +36,16 @@ _NEGATED = ("llvm-mc reads `no` + a cache-policy name (nosc0, nosc1, nont; noglc
             "as that bit cleared; gcnemu's parser reads the word as a symbol operand. Fix: add the seven "
             "no-forms to FLAG_MODIFIERS in gcnemu/asm/parse.py; validate already maps them "
             "(test_negated_cache_policy_names_check_as_llvm_mc_once_parsed_as_modifiers)")
-PARSER_PENDING: dict[str, str] = {
-    "global_load_dword v2, v[2:3], off nosc0": _NEGATED,
-    "global_load_dword v2, v[2:3], off nosc1": _NEGATED,
-    "global_load_dword v2, v[2:3], off nont": _NEGATED,
+_INST_OFFSET = ("llvm-mc 22 reads `inst_offset:N` as `offset:N` on gfx908 (on gfx90a+ it refuses it, as "
+                "gcnemu does). gcnemu keeps it as a modifier of its own, which run would not add to the "
+                "address, so check refuses it rather than accept a value run would drop. Fix (front end, "
+                "outside validate): hand run `inst_offset:N` as `offset:N` on gfx908 (parse.py or resolve.py), "
+                "then let validate's _check_modifier_values take the name as offset there")
+PARSER_PENDING: dict[tuple[str, str], str] = {
+    **{(text, t): _NEGATED for t in ("gfx942", "gfx950")
+       for text in ("global_load_dword v2, v[2:3], off nosc0", "global_load_dword v2, v[2:3], off nosc1",
+                    "global_load_dword v2, v[2:3], off nont")},
+    ("flat_atomic_add v[3:4], v5 inst_offset:8 slc", "gfx908"): _INST_OFFSET,
 }
 
 
@@ -70,7 +76,7 @@ def disagreements(lines: list[tuple[str, str]], target: str) -> list[str]:
     first = len(diff.gen_lines.PRELUDE) + 1
     out = []
     for ln, text, theirs, ours in bad:
-        if (text, target) in EXCEPTIONS or text in PARSER_PENDING:
+        if (text, target) in EXCEPTIONS or (text, target) in PARSER_PENDING:
             continue
         name = lines[ln - first][0]
         out.append(f"  {name}: {text!r}\n      llvm-mc: {theirs}\n      gcnemu:  {ours}")
@@ -109,11 +115,10 @@ def test_every_line_checks_as_llvm_mc_assembles_it(target):
 
 
 @diff.needs_llvm
-@pytest.mark.xfail(strict=True, reason=_NEGATED)
-@pytest.mark.parametrize("target", ["gfx942", "gfx950"])
-def test_lines_waiting_for_the_parser(target):
-    lines = [text for text in PARSER_PENDING]
-    n, bad = diff.compare(lines, target)
+@pytest.mark.parametrize("text,target", [pytest.param(text, t, id=f"{t}:{text}", marks=pytest.mark.xfail(
+    strict=True, reason=why)) for (text, t), why in PARSER_PENDING.items()])
+def test_lines_waiting_for_the_parser(text, target):
+    n, bad = diff.compare([text], target)
     assert not bad, bad
 
 
@@ -144,7 +149,9 @@ def main(argv: list[str]) -> int:
     for t in argv or TARGETS:
         bad = disagreements(lines, t)
         total += len(bad)
-        print(f"{t}: {len(lines) - len(bad)}/{len(lines)} agree, {len(bad)} disagreements")
+        pending = sum(1 for _, text in lines if (text, t) in PARSER_PENDING)
+        print(f"{t}: {len(lines) - len(bad) - pending}/{len(lines)} agree, {len(bad)} disagreements, "
+              f"{pending} waiting for the parser (strict xfail)")
         print("\n".join(bad))
     return 1 if total else 0
 

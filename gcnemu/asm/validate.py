@@ -1107,6 +1107,13 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
     seen = set()
     last_slot = -1
     for i, m in enumerate(ins.modifiers):
+        if m.name == "inst_offset" and enc in ("FLAT", "GLOBAL", "SCRATCH") and ctx.gfx90a_plus:
+            # llvm-mc 22 knows `inst_offset:` (an old spelling of offset:) on gfx908 only; on gfx90a+ its
+            # matcher then blames the address operand
+            specs = info.operands[1:] if info.has("atomic") and len(ins.operands) < len(info.operands) else \
+                info.operands  # (an atomic without glc/sc0 writes no vdst)
+            vaddr = next((o for o, sp in zip(ins.operands, specs) if sp.role == "vaddr"), None)
+            raise _Error("invalid operand for instruction", vaddr.span if vaddr is not None else m.span)
         name = _NEGATED_CPOL.get(m.name, m.name)  # `nosc0`, `noglc`: the bit written as clear
         key = "omod" if name in ("mul", "div") else name
         if key in seen:
@@ -1807,10 +1814,16 @@ def _check_ds(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
             if v.kind != "v" or v.count != 1:
                 raise _invalid(v, ins)
             continue
-        if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+        if v.kind not in ("v", "a") or v.count != spec.width or \
+                not _vgpr_aligned(v, ctx) and info.mnemonic not in _DS_UNALIGNED:
             raise _invalid(v, ins)
         data.append(v)
     _check_data_files(ins, data, ctx)
+
+
+# gfx950's 96-bit transpose load takes any VGPR/AGPR triple, aligned or not (llvm-mc 22 accepts
+# `ds_read_b96_tr_b6 v[1:3], v0`; LLVM's MC test gfx950_asm_read_tr.s encodes it), unlike the b64 forms
+_DS_UNALIGNED = frozenset({"ds_read_b96_tr_b6"})
 
 
 # ------------------------------------------------------------------ FLAT / GLOBAL

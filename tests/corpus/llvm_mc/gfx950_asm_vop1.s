@@ -1,0 +1,32 @@
+v_cvt_f32_bf16 v127, 0x8000
+v_cvt_f32_bf16 v5, -1
+v_cvt_f32_bf16 v5, -v1
+v_cvt_f32_bf16 v5, -|v1|
+v_cvt_f32_bf16 v5, 0.5
+v_cvt_f32_bf16 v5, exec_hi
+v_cvt_f32_bf16 v5, exec_lo
+v_cvt_f32_bf16 v5, m0
+v_cvt_f32_bf16 v5, s1
+v_cvt_f32_bf16 v5, src_scc
+v_cvt_f32_bf16 v5, ttmp15
+v_cvt_f32_bf16 v5, v1
+v_cvt_f32_bf16 v5, v1 clamp mul:2
+v_cvt_f32_bf16 v5, v127
+v_cvt_f32_bf16 v5, vcc_hi
+v_cvt_f32_bf16 v5, vcc_lo
+v_cvt_f32_bf16 v5, |v1|
+v_cvt_f32_bf16_e64 v5, v1 clamp div:2
+v_prng_b32 v255, 0xaf123456
+v_prng_b32 v5, -1
+v_prng_b32 v5, 0.5
+v_prng_b32 v5, exec_hi
+v_prng_b32 v5, exec_lo
+v_prng_b32 v5, m0
+v_prng_b32 v5, s1
+v_prng_b32 v5, s101
+v_prng_b32 v5, src_scc
+v_prng_b32 v5, ttmp15
+v_prng_b32 v5, v1
+v_prng_b32 v5, v255
+v_prng_b32 v5, vcc_hi
+v_prng_b32 v5, vcc_lo
