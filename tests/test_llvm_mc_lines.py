@@ -52,7 +52,7 @@ PARSER_PENDING: dict[tuple[str, str], str] = {
 def corpus_lines() -> list[tuple[str, str]]:
     """(file name, line) for every instruction line of the kept files, in file order."""
     out = []
-    for f in sorted(CORPUS.glob("*.s")):
+    for f in sorted(CORPUS.glob("*.txt")):
         for line in f.read_text().splitlines():
             text = line.strip()
             if text and not text.startswith("//"):
@@ -91,7 +91,7 @@ def test_the_kept_files_cover_every_cdna_target_and_both_verdicts():
     lines = corpus_lines()
     assert len(lines) > 200
     names = {name for name, _ in lines}
-    for must in ("gfx90a_asm_features.s", "gfx940_asm_features.s", "gfx950_asm_features.s"):
+    for must in ("gfx90a_asm_features.txt", "gfx940_asm_features.txt", "gfx950_asm_features.txt"):
         assert must in names
     assert all(text for text in EXCEPTIONS.values()), "every exception says why llvm-mc is wrong"
 
