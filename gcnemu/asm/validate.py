@@ -854,6 +854,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         out = [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
                                                  ins.mnemonic_span, rule="not-modelled")]
         return out + _reloc_warnings(ops, ctx)
+    if info.encoding == "MUBUF" and ins.has("tfe"):
+        info = _mubuf_tfe(ins, info, ops, ctx)
     _check_modifier_values(ins, info, ctx)
     enc = info.encoding
     if enc.startswith("SOP"):
@@ -1048,7 +1050,7 @@ _OMOD = {("mul", 2), ("mul", 4), ("div", 2), ("div", 1)}
 # llvm-mc parses optional operands in the order of the instruction's asm string
 _SLOTS = {name: i for i, name in enumerate(
     ["idxen", "offen", "offset", "offset0", "offset1", "op_sel", "op_sel_hi", "neg_lo", "neg_hi", "cbsz", "abid",
-     "blgp", "neg", "cpol", "lds", "gds", "clamp", "omod"])}
+     "blgp", "neg", "cpol", "lds", "tfe", "gds", "clamp", "omod"])}
 _CPOL_NAMES = frozenset({"glc", "slc", "scc", "sc0", "sc1", "nt", "dlc"})
 
 
@@ -1986,6 +1988,32 @@ def _check_mubuf(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> No
                          next(m for m in ins.modifiers if m.name == "lds").span) from None
         return
     _mubuf_operands(ins, specs, ops, ctx)
+
+
+def _mubuf_tfe(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> OpInfo:
+    """`tfe` on a buffer load: one more data VGPR (the fault status), on gfx908 only (llvm-mc 22).
+
+    A load written with that extra VGPR gets a row with it and `tfe` allowed. A store with it is
+    "TFE modifier has no meaning for store instructions"; without the extra VGPR `tfe` is the invalid
+    operand. gfx90a+ has no tfe: where the data is the wider tuple, llvm-mc blames the data."""
+    tfe = next(m for m in ins.modifiers if m.name == "tfe")
+    k = next((i for i, sp in enumerate(info.operands) if sp.role == "vdata"), None)
+    if k is None or k >= len(ops) or info.has("atomic") or info.variant:
+        return info
+    v, w = ops[k], info.operands[k].width
+    wide = v.kind in ("v", "a") and v.count == w + 1 and _vgpr_aligned(v, ctx)
+    if ctx.gfx90a_plus:
+        if v.kind in ("v", "a") and v.count != w:  # the data of a tfe form: llvm-mc blames it before tfe
+            raise _invalid(v, ins)
+        return info
+    if not wide:
+        raise _Error("invalid operand for instruction", tfe.span)
+    if info.has("store"):
+        raise _Error("TFE modifier has no meaning for store instructions", tfe.span)
+    operands = list(info.operands)
+    operands[k] = OperandSpec(operands[k].role, "v", w + 1, True)  # (gfx908 loads no AGPR)
+    return OpInfo(info.mnemonic, info.encoding, info.pipe, tuple(operands), info.modifiers | {"tfe"},
+                  info.counters, info.flags)
 
 
 def _mubuf_operands(ins: Instruction, specs: list, ops: list[_V], ctx: _Ctx) -> None:

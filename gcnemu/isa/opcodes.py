@@ -648,6 +648,11 @@ def _atomic_widths() -> dict[str, tuple[int, int]]:
 CPOL = "cpol"  # pseudo-modifier: the target's cache-policy bits (glc slc [scc] / sc0 sc1 nt)
 
 
+# data VGPRs of buffer_load/store_format_<sfx>: one per element, two 16-bit elements per VGPR for d16
+_FORMAT_WIDTH = {"x": 1, "xy": 2, "xyz": 3, "xyzw": 4, "d16_x": 1, "d16_xy": 1, "d16_xyz": 2, "d16_xyzw": 2,
+                 "d16_hi_x": 1}
+
+
 def _mem_rows() -> list[OpInfo]:
     rows = []
     vm = frozenset({"vm"})
@@ -704,6 +709,13 @@ def _mem_rows() -> list[OpInfo]:
     for a, (wd, wr) in _atomic_widths().items():
         rows.append(OpInfo(f"buffer_atomic_{a}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", wd)), bmods, vm,
                            frozenset({"atomic", "store", "reads-exec"})))
+    # typed (format) loads and stores: the buffer's dfmt/nfmt convert each element; d16 packs two 16-bit
+    # elements per VGPR on these targets (LLVM 22 BUFInstructions.td, packed D16 on gfx9 CDNA)
+    for sfx, w in _FORMAT_WIDTH.items():
+        rows.append(OpInfo(f"buffer_load_format_{sfx}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", w, True)),
+                           bmods, vm, frozenset({"load", "returns-data", "reads-exec"})))
+        rows.append(OpInfo(f"buffer_store_format_{sfx}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", w)), bmods, vm,
+                           frozenset({"store", "reads-exec"})))
     # cache write-back / invalidate: no operands; gfx94x spells the scope with sc0 sc1 nt, gfx90a takes none
     for name, mods in (("buffer_wbl2", {"sc0", "sc1", "nt"}), ("buffer_inv", {"sc0", "sc1", "nt"}),
                        ("buffer_invl2", set()), ("buffer_wbinvl1", set()), ("buffer_wbinvl1_vol", set())):
