@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 
 from . import controls
-from ..isa import dpp as dpp_table, hwregs, rowless
+from ..isa import dpp as dpp_table, hwregs, rowless, sendmsg as sendmsg_table
 from .constants import INLINE, LITERAL, classify_constant, _T32  # noqa: F401 (also re-exported)
 from .diagnostics import Diagnostic, GcnemuError
 from ..isa import opcodes
@@ -900,7 +900,7 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
     if base in rowless.GWS_WITH_DATA or base in rowless.GWS_NO_DATA:
         _check_gws(ins, base, ctx)
         return
-    rule = rowless.RULES.get(base)
+    rule = rowless.rule(base)
     if rule is None or sfx in ("_dpp", "_sdwa"):
         return
     if rule.sdwa and any(m.name in _SDWA_SELECTS for m in ins.modifiers):
@@ -1448,12 +1448,53 @@ def _check_sendmsg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
         return
     if v.kind != "call" or v.name != "sendmsg" or not v.op.args:
         raise _invalid(v, ins)
-    first = v.op.args[0]
+    args = v.op.args
+    first = args[0]
     if isinstance(first, Symbol) and first.name.startswith("MSG_"):
         if first.name not in _MSG_NAMES:
             raise _Error("expected a message name or an absolute expression", first.span)
-    elif ctx.evaluate(first) is None:
-        raise _Error("expected a message name or an absolute expression", first.span)
+        msg = sendmsg_table.MESSAGES.get(first.name)
+    else:
+        r = ctx.evaluate(first)
+        if r is None:
+            raise _Error("expected a message name or an absolute expression", first.span)
+        msg = r[0] if not r[1] else None
+    if msg is None:
+        return
+    _check_sendmsg_op(msg, first, args[1:], ctx)
+
+
+def _check_sendmsg_op(msg: int, first, rest: list, ctx: _Ctx) -> None:
+    """The operation and stream of sendmsg(...), as llvm-mc 22 validates them (isa/sendmsg.py)."""
+    if not rest:
+        if sendmsg_table.requires_op(msg):
+            raise _Error("missing message operation", first.span)
+        return
+    op_arg = rest[0]
+    if isinstance(op_arg, Symbol) and op_arg.name in sendmsg_table.OPERATIONS:
+        op, known = sendmsg_table.OPERATIONS[op_arg.name]
+        if not known:
+            raise _Error("specified operation id is not supported on this GPU", op_arg.span)
+    elif isinstance(op_arg, Symbol) and op_arg.name.startswith(("GS_OP_", "SYSMSG_OP_")):
+        raise _Error("expected an operation name or an absolute expression", op_arg.span)
+    else:
+        r = ctx.evaluate(op_arg)
+        if r is None:
+            raise _Error("expected an operation name or an absolute expression", op_arg.span)
+        if r[1]:
+            return
+        op = r[0]
+    if not sendmsg_table.requires_op(msg):
+        raise _Error("message does not support operations", op_arg.span)
+    if not sendmsg_table.valid_op(msg, op):
+        raise _Error("invalid operation id", op_arg.span)
+    if len(rest) > 1:
+        stream = rest[1]
+        if not sendmsg_table.supports_stream(msg, op):
+            raise _Error("message operation does not support streams", stream.span)
+        r = ctx.evaluate(stream)
+        if r is not None and not r[1] and r[0] not in sendmsg_table.STREAMS:
+            raise _Error("invalid message stream id", stream.span)
 
 
 # ------------------------------------------------------------------ VGPR indexing mode

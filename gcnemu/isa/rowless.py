@@ -58,6 +58,21 @@ RULES: dict[str, RowlessRule] = {
     "v_cvt_pk_f32_bf8": _FP8_CVT,
 }
 
+# gfx950's scaled conversions (v_cvt_scalef32_*, VOP3): no clamp and no output modifier; op_sel picks
+# halves or bytes, except on the 32-element forms (pk32, 2xpk16), which take none (llvm-mc 22 on every
+# v_cvt_scalef32_* mnemonic; LLVM's MC test gfx950_err.s).
+_SCALEF32 = RowlessRule(frozenset({"op_sel"}))
+_SCALEF32_WIDE = RowlessRule(frozenset())
+
+
+def rule(base: str) -> RowlessRule | None:
+    """The rule for a row-less mnemonic (no encoding suffix), or None."""
+    found = RULES.get(base)
+    if found is None and base.startswith("v_cvt_scalef32_"):
+        found = _SCALEF32_WIDE if ("pk32" in base or "2xpk16" in base) else _SCALEF32
+    return found
+
+
 # Global wave sync (DS, with `gds` required): the first three take one data register (the resource
 # count or barrier size); its register class is VGPR or (gfx90a+) AGPR, on gfx90a+ an even one (LLVM
 # 22: AMDGPUAsmParser::validateGWS, "vgpr must be even aligned"; gfx908 loads no AGPR:
