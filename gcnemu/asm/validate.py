@@ -2009,8 +2009,16 @@ def _mubuf_scc_soffset(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx)
     return ins2, ops + [_normalize(reg, ctx)]
 
 
+# buffer float atomics that return the old value only from gfx90a on: on gfx908 llvm-mc 22 matches the
+# operands against the gfx90a form and refuses the target (its MC test gfx90a_asm_features.s)
+_NO_RTN_MUBUF_GFX908 = frozenset({"buffer_atomic_add_f32", "buffer_atomic_pk_add_f16"})
+
+
 def _check_mubuf(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
     specs = list(info.operands)
+    if info.variant == "rtn" and not ctx.gfx90a_plus and info.mnemonic in _NO_RTN_MUBUF_GFX908:
+        _mubuf_operands(ins, specs, ops, ctx)
+        raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
     if ins.has("lds"):
         if info.mnemonic in _LDS_WIDE and ctx.name != "gfx950":
             raise _Error("invalid operand for instruction", next(m for m in ins.modifiers if m.name == "lds").span)
