@@ -1892,7 +1892,9 @@ def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> Non
         if rtn and not ctx.gfx90a_plus and info.mnemonic in _NO_RTN_GFX908:
             raise _invalid(ops[-1], ins)
     else:
-        _count(ins, ops, len(specs), len(specs))
+        _lds_form_mismatch(ins, info, ops, ctx)
+        if len(ops) > len(specs):
+            raise _invalid(ops[len(specs)], ins)
     saddr = next((v for v, sp in zip(ops, specs) if sp.role == "saddr"), None)
     data = []
     for v, spec in zip(ops, specs):
@@ -1915,12 +1917,42 @@ def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> Non
         if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
             raise _invalid(v, ins)
         data.append(v)
+    if len(ops) < len(specs):  # every operand written fits: llvm-mc then says what is missing
+        raise _too_few(ins)
     _check_data_files(ins, data, ctx)
     if atomic:
         if rtn and not ins.has(glc):
             raise _Error(f"instruction must use {glc}", ins.mnemonic_span)
         if not rtn and ins.has(glc):
             raise _Error(f"instruction must not use {glc}", next(m for m in ins.modifiers if m.name == glc).span)
+
+
+def _lds_form_mismatch(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    """llvm-mc's message for a global load to a VGPR whose first operand is a 64-bit address.
+
+    llvm-mc reports the candidate form that matched the most operands. For the loads with a form
+    to LDS (vaddr, saddr, `lds`: gfx908/gfx90a; gfx94x keeps a form of that spelling with the
+    address first) a leading VGPR pair is that form's address, so `global_load_dword v[2:3], off`
+    is "too few operands" on gfx90a (the `lds` is missing) and "invalid operand" at `off` on gfx94x."""
+    if info.encoding != "GLOBAL" or info.mnemonic not in opcodes.FLAT_LDS_LOADS or info.variant or not ops:
+        return
+    first = ops[0]
+    if len(ops) == 2 and first.kind == "v" and first.count == 1 and not first.modified and \
+            ops[1].kind == "s" and ops[1].count == 2 and ops[1].name != "exec":
+        raise _too_few(ins)  # `v2, s[4:5]`: the address and SGPR base of the LDS form, `lds` missing
+    if first.kind != "v" or first.count != 2 or first.modified or not _vgpr_aligned(first, ctx):
+        return
+    if len(ops) == 1:
+        raise _too_few(ins)
+    if ctx.gfx94:
+        if len(ops) == 2 and ops[1].kind == "off" and ins.modifiers and ins.modifiers[0].name == "offset":
+            raise _Error("not a valid operand.", ins.modifiers[0].span)  # (llvm-mc 22 then blames the offset)
+        raise _invalid(ops[1], ins)
+    if ops[1].kind != "off":  # (a 64-bit address goes with `off`; an SGPR base takes a 32-bit offset)
+        raise _invalid(ops[1], ins)
+    if len(ops) > 2:
+        raise _invalid(ops[2], ins)
+    raise _too_few(ins)
 
 
 # ------------------------------------------------------------------ SCRATCH

@@ -919,7 +919,7 @@ def _variant(base: OpInfo, tag: str) -> OpInfo:
 # gfx908/gfx90a write these global/scratch loads to LDS instead of a VGPR when `lds` is set (the FLAT
 # LDS bit; LLVM 22 FLATInstructions.td, FLAT_Global_Load_LDS_Pseudo / FLAT_Scratch_Load_LDS_Pseudo,
 # spelt `global_load_dword vaddr, saddr lds` before gfx940 renamed them global_load_lds_dword).
-_FLAT_LDS_LOADS = frozenset(f"{seg}_load_{t}" for seg in ("global", "scratch")
+FLAT_LDS_LOADS = frozenset(f"{seg}_load_{t}" for seg in ("global", "scratch")
                             for t in ("ubyte", "sbyte", "ushort", "sshort", "dword"))
 _FLAT_LDS_TARGETS = frozenset({"gfx908", "gfx90a"})
 
@@ -933,7 +933,7 @@ def row_for(ins, target: str | None = None) -> OpInfo | None:
         return None
     if info.encoding == "MUBUF" and "lds" in info.modifiers and ins.has("lds"):
         return _variant(info, "lds")
-    if info.mnemonic in _FLAT_LDS_LOADS and target in _FLAT_LDS_TARGETS and ins.has("lds") and \
+    if info.mnemonic in FLAT_LDS_LOADS and target in _FLAT_LDS_TARGETS and ins.has("lds") and \
             len(ins.operands) == len(info.operands) - 1:  # (with a vdst written, `lds` is the wrong operand)
         return _variant(info, "lds")
     if "atomic" in info.flags and info.encoding in ("MUBUF", "GLOBAL", "FLAT") and (ins.has("glc") or ins.has("sc0")):
