@@ -92,14 +92,14 @@ def _check_dpp(ins: Instruction, target: str, line: str) -> tuple[str, int] | No
                 return f"invalid {name} value", vcol
         elif name == "bound_ctrl" and m.value not in (0, 1):
             return "invalid bound_ctrl value.", m.span.column
-        elif name in ("row_mask", "bank_mask", "bound_ctrl") and controls == 0 and not _bare_control(ins):
+        elif name in ("row_mask", "bank_mask", "bound_ctrl") and controls == 0 and not bare_control(ins):
             return "not a valid operand.", m.span.column  # a mask before (or without) any control
-    if controls == 0 and ins.mnemonic.endswith("_dpp") and not _bare_control(ins):
+    if controls == 0 and ins.mnemonic.endswith("_dpp") and not bare_control(ins):
         return "too few operands for instruction", ins.mnemonic_span.column
     return None
 
 
-def _bare_control(ins: Instruction) -> bool:
+def bare_control(ins: Instruction) -> bool:
     """row_mirror / row_half_mirror written without a value reach the instruction as operands."""
     return any(isinstance(o, Symbol) and o.name in dpp.DPP_BARE for o in ins.operands)
 

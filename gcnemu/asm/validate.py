@@ -791,7 +791,8 @@ def _check_image_data(ins: Instruction, base: str, ops: list, ctx: _Ctx) -> None
 
 def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
     """Which opcodes have DPP, and 64-bit DPP on the DP ALU (isa/dpp.py), as llvm-mc 22."""
-    control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None)
+    control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None) or \
+        next((o for o in ins.operands if isinstance(o, Symbol) and o.name in dpp_table.DPP_BARE), None)
     info = opcodes.lookup(ins.mnemonic, ctx.name)
     if control is None or info is None:
         return
@@ -799,7 +800,8 @@ def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
             (ctx.gfx90a_plus and info.mnemonic in dpp_table.NO_DPP_GFX90A_PLUS):
         if opcodes.base_mnemonic(ins.mnemonic)[1] == "_dpp":
             raise _Error("dpp variant of this instruction is not supported", ins.mnemonic_span)
-        raise _Error("not a valid operand.", control.span)
+        raise _Error("not a valid operand." if isinstance(control, Modifier) else "invalid operand for instruction",
+                     control.span)  # (a bare row_mirror is an unknown word there)
     specs = [sp for sp in info.operands if sp.role in ("vdst", "src0", "src1")]
     wide = [(sp, v) for sp, v in zip(specs, ops) if sp.width == 2]
     if not wide:
@@ -811,7 +813,7 @@ def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
         return
     if info.mnemonic == "v_mov_b64" and not ctx.gfx94:
         return
-    if control.name != dpp_table.DP_ALU_CONTROL:
+    if getattr(control, "name", None) != dpp_table.DP_ALU_CONTROL:
         raise _Error("DP ALU dpp only supports row_newbcast", control.span)
 
 
@@ -827,7 +829,10 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     ops = [_normalize(o, ctx) for o in ins.operands]
     if base.startswith("image_") and not ctx.gfx94:  # (gfx94x has no image instructions)
         _check_image_data(ins, base, ops, ctx)
-    if sfx == "_dpp" or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers):
+    bare = controls.bare_control(ins)  # `v_mov_b32 v0, v0 row_mirror`: a DPP control written as a word
+    if bare:
+        ops = [v for v, o in zip(ops, ins.operands) if not (isinstance(o, Symbol) and o.name in dpp_table.DPP_BARE)]
+    if sfx == "_dpp" or bare or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers):
         _check_dpp_opcode(ins, ops, ctx)
     if base in _GPR_IDX_OPERANDS:  # no operand row: their forms are checked here, as llvm-mc checks them
         _check_gpr_idx(ins, base, ops, ctx)
@@ -838,7 +843,7 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
     elif info is not None and info.encoding == "SCRATCH" and (ctx.gfx94 or info.has("store")):
         ins, ops = _scratch_scc_saddr(ins, info, ops, ctx)
-    if info is None or sfx in ("_sdwa", "_dpp") or \
+    if info is None or sfx in ("_sdwa", "_dpp") or bare or \
             ins.modifiers and any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
         if sfx in ("_sdwa", "_dpp") or info is not None:
             for v in ops:
