@@ -27,7 +27,15 @@ CORPUS = Path(__file__).resolve().parent / "corpus" / "llvm_mc"
 TARGETS = diff.TARGETS
 
 # (line text, target) -> why llvm-mc 22's verdict is the wrong one. Only llvm-mc bugs belong here.
-EXCEPTIONS: dict[tuple[str, str], str] = {}
+_F16_WIDE = ("llvm-mc 22 accepts a 64-bit register as a 32-bit VOP2 DPP source on gfx90a+ and encodes only its "
+             "first half: with -show-encoding it prints `v[2:3]/*Invalid register, operand has 'VGPR_32' "
+             "register class*/`, so its own printer calls the operand invalid; gcnemu refuses it, as llvm-mc "
+             "does on gfx908 and as LLVM's test vop_dpp.s expects (NOGFX9: invalid operand for instruction)")
+EXCEPTIONS: dict[tuple[str, str], str] = {
+    **{(text, t): _F16_WIDE for t in ("gfx90a", "gfx942", "gfx950")
+       for text in ("v_add_f16 v1, v[2:3], v3 row_shl:1 row_mask:0xa bank_mask:0x1 bound_ctrl:0",
+                    "v_add_f16 v1, v3, v[2:3] row_shl:1 row_mask:0xa bank_mask:0x1 bound_ctrl:0")},
+}
 
 # Lines gcnemu still gets wrong because of its parser (gcnemu/asm/parse.py, being split into modules
 # by another change). They are left out of the sweeps and kept failing, strictly, in
@@ -190,8 +198,9 @@ def main(argv: list[str]) -> int:
         bad = disagreements(lines, t)
         total += len(bad)
         pending = sum(1 for _, text in lines if (text, t) in PARSER_PENDING)
-        print(f"{t}: {len(lines) - len(bad) - pending}/{len(lines)} agree, {len(bad)} disagreements, "
-              f"{pending} waiting for the parser (strict xfail)")
+        excepted = sum(1 for _, text in lines if (text, t) in EXCEPTIONS)
+        print(f"{t}: {len(lines) - len(bad) - pending - excepted}/{len(lines)} agree, {len(bad)} disagreements, "
+              f"{pending} waiting for the parser (strict xfail), {excepted} llvm-mc bugs (EXCEPTIONS)")
         print("\n".join(bad))
     return 1 if total else 0
 

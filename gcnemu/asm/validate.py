@@ -817,6 +817,45 @@ def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
         raise _Error("DP ALU dpp only supports row_newbcast", control.span)
 
 
+def _check_dpp_operands(ins: Instruction, row: OpInfo, ops: list[_V]) -> None:
+    """The operands of a VOP1/VOP2 DPP form, as llvm-mc 22 matches them on gfx9.
+
+    DPP reads its sources from VGPRs of the row's width only: an SGPR or a constant is the invalid
+    operand (an SGPR as src1 matches gfx10's DPP form instead, which this GPU lacks: "operands are
+    not valid for this GPU or mode"). More operands than the row has is the VOP3 form (an explicit
+    carry-out on v_add_u32, ...), which has no DPP: the control is then the operand llvm-mc refuses."""
+    specs = row.operands
+    if len(ops) > len(specs):
+        control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None)
+        if control is not None:
+            raise _Error("not a valid operand.", control.span)
+        return
+    for v, spec in zip(ops, specs):
+        if spec.write or not spec.role.startswith("src") or "v" not in spec.kinds:
+            continue
+        if v.kind == "v" and v.count == spec.width:
+            continue
+        if spec.role == "src1" and v.kind == "s" and v.count == spec.width:
+            raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
+        raise _invalid(v, ins)
+
+
+def _check_sdwa_operands(ins: Instruction, row: OpInfo, ops: list[_V]) -> None:
+    """Scalar sources of a VOP1/VOP2/VOPC SDWA form, as llvm-mc 22 matches them on gfx9: one
+    scalar value at most (the constant bus), and no 64-bit register in a 32-bit source."""
+    srcs = [(v, spec) for v, spec in zip(ops, row.operands)
+            if not spec.write and spec.role.startswith("src") and "v" in spec.kinds]
+    wide = next((v for v, spec in srcs if v.kind == "s" and v.count > spec.width), None)
+    if wide is not None:  # (with a scalar src0 llvm-mc blames src0, else the wide register)
+        raise _invalid(srcs[0][0] if srcs[0][0].kind == "s" else wide, ins)
+    seen = set()
+    for v, _spec in srcs:
+        if v.kind == "s":
+            seen.add(v.key())
+            if len(seen) > 1:
+                raise _Error("invalid operand (violates constant bus restrictions)", v.span)
+
+
 def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     m = ins.mnemonic
     base, sfx = opcodes.base_mnemonic(m)
@@ -854,7 +893,12 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
                 row.operands and row.operands[0].role == "vdst" and row.operands[0].kinds == "v" and \
                 ops[0].kind != "v":  # a VOP1/VOP2 SDWA or DPP result goes to a VGPR (llvm-mc: vcc is refused)
             raise _invalid(ops[0], ins)
-        # (no operand row, or an SDWA/DPP form: llvm-mc's rules for the operands are not all
+        dpp_form = sfx == "_dpp" or bare or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers)
+        if dpp_form and sfx != "_sdwa" and row is not None and row.encoding in ("VOP1", "VOP2"):
+            _check_dpp_operands(ins, row, ops)
+        elif not dpp_form and row is not None and row.encoding in ("VOP1", "VOP2", "VOPC"):
+            _check_sdwa_operands(ins, row, ops)
+        # (no operand row, or an SDWA form: llvm-mc's rules for the operands are not all
         # repeated here; the note says whether run executes the instruction, not that)
         out = [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
                                                  ins.mnemonic_span, rule="not-modelled")]

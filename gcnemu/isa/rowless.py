@@ -81,5 +81,6 @@ GWS_WITH_DATA = frozenset({"ds_gws_init", "ds_gws_sema_br", "ds_gws_barrier"})
 GWS_NO_DATA = frozenset({"ds_gws_sema_v", "ds_gws_sema_p", "ds_gws_sema_release_all"})
 
 # VOP1/VOP2 opcodes with no SDWA encoding at all, so an SDWA operand (dst_sel:...) after a plain
-# mnemonic is "not a valid operand." at that operand (LLVM: v_mov_b64 is a 64-bit move, gfx940+).
-NO_SDWA = frozenset({"v_mov_b64"})
+# mnemonic is "not a valid operand." at that operand (LLVM: v_mov_b64 is a 64-bit move, gfx940+;
+# gfx9 has no SDWA v_mac_f32/v_mac_f16, vop_sdwa.s in LLVM's MC tests).
+NO_SDWA = frozenset({"v_mov_b64", "v_mac_f32", "v_mac_f16"})  # (v_mac_*: gfx9 dropped their SDWA form)
