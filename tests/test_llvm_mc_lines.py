@@ -173,6 +173,10 @@ MESSAGE_LINES = [
     "buffer_load_dword v[1:2], off, s[4:7], s1 tfe", "buffer_store_dword v[1:2], off, s[4:7], s1 tfe",
     "buffer_load_format_xy v[2:3], off, s[4:7], s1 glc", "buffer_atomic_add_f32 v0, off, s[4:7], 0 glc",
     "global_load_dword v2, v[2:3], off glc glc", "flat_load_dword v1, v[3:4] inst_offset:4",
+    "v_mov_b32 v0, v0 row_mirror", "v_cmp_eq_u32 vcc, v0, v1 row_mirror", "v_mov_b32 v0, s1 row_shl:1",
+    "v_add_f32 v0, v1, s45 row_shl:1", "v_add_u32 v1, vcc, v2, v3 row_shl:1",
+    "v_mac_f32 v3, v4, v5 dst_sel:DWORD", "v_cmp_eq_f32_sdwa vcc, exec_lo, vcc_lo src0_sel:WORD_1",
+    "v_add_f32 v0, v1, vcc dst_sel:DWORD",
 ]
 
 
