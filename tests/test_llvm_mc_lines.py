@@ -10,8 +10,13 @@ The oracle and the comparison are those of `tests/test_differential_llvm.py` (on
 process per target, a line is rejected when llvm-mc reports an error on it). The whole sweep
 is marked `slow`; a fixed sample of it runs in every quick run.
 
-`EXCEPTIONS` lists (line, target) pairs where llvm-mc 22 itself is wrong, each with its
-reason; it is empty: every disagreement found so far was gcnemu's.
+`EXCEPTIONS` lists (line, target) pairs where llvm-mc 22 itself is wrong, each with its reason
+(one so far: it accepts a 64-bit VGPR as a 32-bit DPP source on gfx90a+ and prints it back as an
+"Invalid register"). `PARSER_PENDING` lists the lines gcnemu still gets wrong because of its parser,
+each kept as a strict xfail with the fix it needs. Every other line must agree.
+
+Run `python tests/test_llvm_mc_lines.py [target...]` for the agreement per target and every
+disagreement; `pytest -m slow tests/test_llvm_mc_lines.py` for the whole sweep.
 """
 from __future__ import annotations
 
