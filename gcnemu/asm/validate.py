@@ -949,6 +949,12 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
     if base in rowless.GWS_WITH_DATA or base in rowless.GWS_NO_DATA:
         _check_gws(ins, base, ctx)
         return
+    if base.startswith("tbuffer_"):  # (no table row yet) vdata, vaddr|off, srsrc, soffset
+        if len(ins.operands) < 4:
+            raise _too_few(ins)
+        data = ins.operands[0]
+        if ctx.gfx90a_plus and isinstance(data, Reg) and data.file in ("v", "a") and data.count > 1 and data.index % 2:
+            raise _Error("invalid operand for instruction", data.span)  # gfx90a+ data tuples are even-aligned
     rule = rowless.rule(base)
     if rule is None or sfx in ("_dpp", "_sdwa"):
         return
