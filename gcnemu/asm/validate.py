@@ -949,6 +949,9 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
     if base in rowless.GWS_WITH_DATA or base in rowless.GWS_NO_DATA:
         _check_gws(ins, base, ctx)
         return
+    if base in rowless.DS_COUNTERS:
+        _check_ds_counter(ins, ctx)
+        return
     if base.startswith("tbuffer_"):  # (no table row yet) vdata, vaddr|off, srsrc, soffset
         if len(ins.operands) < 4:
             raise _too_few(ins)
@@ -988,6 +991,24 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
             if order.index(key) < last:  # read in asm-string order: an earlier one after a later one
                 raise _Error("not a valid operand.", m.span)
             last = order.index(key)
+
+
+def _check_ds_counter(ins: Instruction, ctx: _Ctx) -> None:
+    """ds_append / ds_consume: vdst, then offset:N and gds (gone on gfx90a+), as llvm-mc 22."""
+    if not ins.operands:
+        raise _too_few(ins)
+    if len(ins.operands) > 1:
+        raise _Error("invalid operand for instruction", ins.operands[1].span)
+    dst = ins.operands[0]
+    if not (isinstance(dst, Reg) and dst.file in ("v", "a") and dst.count == 1) or \
+            dst.file == "a" and not ctx.gfx90a_plus:
+        raise _Error("invalid operand for instruction", dst.span)
+    for m in ins.modifiers:
+        if m.name == "gds" and ctx.gfx90a_plus:
+            raise _Error("gds modifier is not supported on this GPU", m.span)
+        if m.name not in ("offset", "gds"):
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
+                         m.span)
 
 
 def _check_gws(ins: Instruction, base: str, ctx: _Ctx) -> None:

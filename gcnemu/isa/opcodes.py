@@ -713,7 +713,8 @@ def _mem_rows() -> list[OpInfo]:
     # elements per VGPR on these targets (LLVM 22 BUFInstructions.td, packed D16 on gfx9 CDNA)
     for sfx, w in _FORMAT_WIDTH.items():
         rows.append(OpInfo(f"buffer_load_format_{sfx}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", w, True)),
-                           bmods, vm, frozenset({"load", "returns-data", "reads-exec"})))
+                           bmods | ({"lds"} if sfx == "x" else set()),  # (only _x loads to LDS: LLVM 22)
+                           vm, frozenset({"load", "returns-data", "reads-exec"})))
         rows.append(OpInfo(f"buffer_store_format_{sfx}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", w)), bmods, vm,
                            frozenset({"store", "reads-exec"})))
     # cache write-back / invalidate: no operands; gfx94x spells the scope with sc0 sc1 nt, gfx90a takes none

@@ -80,6 +80,9 @@ def rule(base: str) -> RowlessRule | None:
 GWS_WITH_DATA = frozenset({"ds_gws_init", "ds_gws_sema_br", "ds_gws_barrier"})
 GWS_NO_DATA = frozenset({"ds_gws_sema_v", "ds_gws_sema_p", "ds_gws_sema_release_all"})
 
+# LDS/GDS append counters: one VGPR result, offset and (gfx908 only) gds (llvm-mc 22; gfx9_asm_ds.s)
+DS_COUNTERS = frozenset({"ds_append", "ds_consume"})
+
 # VOP1/VOP2 opcodes with no SDWA encoding at all, so an SDWA operand (dst_sel:...) after a plain
 # mnemonic is "not a valid operand." at that operand (LLVM: v_mov_b64 is a 64-bit move, gfx940+;
 # gfx9 has no SDWA v_mac_f32/v_mac_f16, vop_sdwa.s in LLVM's MC tests).
