@@ -212,6 +212,9 @@ MESSAGE_LINES = [
     "v_add_f32 v0, v1, s45 row_shl:1", "v_add_u32 v1, vcc, v2, v3 row_shl:1",
     "v_mac_f32 v3, v4, v5 dst_sel:DWORD", "v_cmp_eq_f32_sdwa vcc, exec_lo, vcc_lo src0_sel:WORD_1",
     "v_add_f32 v0, v1, vcc dst_sel:DWORD",
+    "v_interp_mov_f32 v5, v2, attr0.x", "v_interp_p1_f32 v5, v2, attr63.w", "v_interp_p1_f32 v5, v2, attr0.q",
+    "v_interp_p1_f32 v5, v2, v3", "v_interp_p1_f32 v5, sext(v2), attr0.x", "v_interp_p1lv_f16 v5, v2, attr0.x",
+    "v_interp_p1_f32_e64 v5, -v2, attr0.x clamp mul:2", "v_cvt_f64_i32 v[5:6], s1 mul:3",
 ]
 
 

@@ -902,6 +902,8 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         # repeated here; the note says whether run executes the instruction, not that)
         out = [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
                                                  ins.mnemonic_span, rule="not-modelled")]
+        if base in rowless.INTERP:  # attrN.c and p10/p20/p0 are operand syntax, not symbols to relocate
+            return out
         return out + _reloc_warnings(ops, ctx)
     if info.encoding == "MUBUF" and ins.has("tfe"):
         info = _mubuf_tfe(ins, info, ops, ctx)
@@ -952,6 +954,9 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
     if base in rowless.DS_COUNTERS:
         _check_ds_counter(ins, ctx)
         return
+    if base in rowless.INTERP:
+        _check_interp(ins, rowless.INTERP[base])
+        return
     if base.startswith("tbuffer_"):  # (no table row yet) vdata, vaddr|off, srsrc, soffset
         if len(ins.operands) < 4:
             raise _too_few(ins)
@@ -991,6 +996,46 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
             if order.index(key) < last:  # read in asm-string order: an earlier one after a later one
                 raise _Error("not a valid operand.", m.span)
             last = order.index(key)
+
+
+_INTERP_ATTR = re.compile(r"attr(\d+)(?:\.(\w*))?$")
+
+
+def _check_interp(ins: Instruction, rule: rowless.InterpRule) -> None:
+    """v_interp_*: llvm-mc reads the slot and the attribute while parsing, then matches the operands."""
+    ops = ins.operands
+    if len(ops) > 1 and rule.slot and not (isinstance(ops[1], Symbol) and ops[1].name in rowless.INTERP_SLOTS):
+        raise _Error("invalid interpolation slot", ops[1].span)
+    if len(ops) > 2:
+        attr = _INTERP_ATTR.match(ops[2].name) if isinstance(ops[2], Symbol) else None
+        if attr is None:
+            # (llvm-mc takes a name-like token for an attribute; a number or a sign is just a bad operand)
+            numeric = isinstance(ops[2], (Imm, FloatImm, Modified)) or \
+                isinstance(ops[2], Expr) and ops[2].op in ("neg", "not", "plus")
+            raise _Error("invalid operand for instruction" if numeric else "invalid interpolation attribute",
+                         ops[2].span)
+        if attr.group(2) not in rowless.INTERP_CHANNELS:
+            raise _Error("invalid or missing interpolation attribute channel", ops[2].span)
+        if int(attr.group(1)) >= rowless.INTERP_ATTRIBUTES:
+            raise _Error("out of bounds interpolation attribute number", ops[2].span)
+    if len(ops) < rule.operands:
+        raise _too_few(ins)
+    if len(ops) > rule.operands:
+        raise _Error("invalid operand for instruction", ops[rule.operands].span)
+    for i in (0, 1, 3):  # vdst, the source (unless a slot), the second source: one VGPR each
+        if i < rule.operands and not (i == 1 and rule.slot):
+            o = ops[i]
+            if i and isinstance(o, Modified):  # the VOP3 form's neg/abs on a source; no sext()
+                if o.sext:
+                    raise _Error("not a valid operand.", o.span)
+                o = o.inner
+            if not (isinstance(o, Reg) and o.file == "v" and o.count == 1):
+                raise _Error("invalid operand for instruction", o.span)
+    for m in ins.modifiers:
+        if m.name == "high" and not rule.high:
+            raise _Error("invalid operand for instruction", m.span)
+        if m.name in ("mul", "div") and not rule.omod:
+            raise _Error("not a valid operand.", m.span)
 
 
 def _check_ds_counter(ins: Instruction, ctx: _Ctx) -> None:
@@ -1235,7 +1280,7 @@ def _check_modifier_value(m: Modifier, info: OpInfo, ctx: _Ctx) -> None:
         return
     if name in ("mul", "div"):
         if (name, m.value) not in _OMOD:
-            raise _Error("invalid multiplier" if name == "mul" else "invalid divisor", m.span)
+            raise _Error(f"invalid {name} value.", m.span)  # llvm-mc's wording
         return
     if name not in ("offset", "offset0", "offset1", "cbsz", "abid", "blgp"):
         if m.value is not None:

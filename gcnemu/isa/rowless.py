@@ -87,3 +87,33 @@ DS_COUNTERS = frozenset({"ds_append", "ds_consume"})
 # mnemonic is "not a valid operand." at that operand (LLVM: v_mov_b64 is a 64-bit move, gfx940+;
 # gfx9 has no SDWA v_mac_f32/v_mac_f16, vop_sdwa.s in LLVM's MC tests).
 NO_SDWA = frozenset({"v_mov_b64", "v_mac_f32", "v_mac_f16"})  # (v_mac_*: gfx9 dropped their SDWA form)
+
+
+# Parameter interpolation (VINTRP and its VOP3 form: of the CDNA targets only gfx908 has these).
+# Operands: vdst, a VGPR source (v_interp_mov_f32: an interpolation slot p10/p20/p0), the attribute
+# attrN.c (N in 0..32, channel x/y/z/w), and for the two-source f16 forms a second VGPR source.
+# Source: LLVM 22 VINTRPInstructions.td and VOP3Instructions.td (VOP3_INTERP, VOP3_INTERP_MOV,
+# VOP3_INTERP16: `high` only on the f16 forms; mul:/div: only where the result is f32 — HasOMod is
+# off for an f16 result), and AMDGPUAsmParser::parseInterpSlot/parseInterpAttr for the messages;
+# pinned by LLVM's vop3-errs.s lines in tests/corpus/llvm_mc/.
+@dataclass(frozen=True)
+class InterpRule:
+    operands: int  # vdst, src, attr (, src2)
+    slot: bool = False  # the source is an interpolation slot, not a VGPR
+    high: bool = False  # takes `high` (reads the high half of the attribute)
+    omod: bool = True  # takes mul:/div:
+
+
+INTERP_SLOTS = frozenset({"p10", "p20", "p0"})
+INTERP_ATTRIBUTES = 33  # attr0 .. attr32
+INTERP_CHANNELS = ("x", "y", "z", "w")
+
+INTERP: dict[str, InterpRule] = {
+    "v_interp_p1_f32": InterpRule(3),
+    "v_interp_p2_f32": InterpRule(3),
+    "v_interp_mov_f32": InterpRule(3, slot=True),
+    "v_interp_p1ll_f16": InterpRule(3, high=True),
+    "v_interp_p1lv_f16": InterpRule(4, high=True),
+    "v_interp_p2_f16": InterpRule(4, high=True, omod=False),
+    "v_interp_p2_legacy_f16": InterpRule(4, high=True, omod=False),
+}
