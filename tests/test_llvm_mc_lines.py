@@ -215,6 +215,9 @@ MESSAGE_LINES = [
     "v_interp_mov_f32 v5, v2, attr0.x", "v_interp_p1_f32 v5, v2, attr63.w", "v_interp_p1_f32 v5, v2, attr0.q",
     "v_interp_p1_f32 v5, v2, v3", "v_interp_p1_f32 v5, sext(v2), attr0.x", "v_interp_p1lv_f16 v5, v2, attr0.x",
     "v_interp_p1_f32_e64 v5, -v2, attr0.x clamp mul:2", "v_cvt_f64_i32 v[5:6], s1 mul:3",
+    "exp mrt8 v3, v2, v1, v0", "exp pos4 v3, v2, v1, v0", "exp mrt-1 v3, v2, v1, v0", "exp 0 v3, v2, v1, v0",
+    "exp null v4, v3, v2, v1", "exp mrt0 v0, v0, v0, v0 vm done", "exp mrt0 v0, v0, v0, v0 offset:4",
+    "exp mrt0 v0, v0, v0", "exp mrt0 v0, v0, v0, v0, v0", "exp mrt0 v0, v0, v[0:1], v0", "exp mrtz, v3, v3, off, off compr",
 ]
 
 

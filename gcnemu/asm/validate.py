@@ -865,6 +865,10 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         message, col = bad_control
         sp = ins.span
         raise _Error(message, Span(sp.file, sp.line, col, sp.line, col + 1))
+    if m == "exp":  # (its target is a name, and `null` a target, so it is read before the operands)
+        _check_exp(ins)
+        return [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
+                                                  ins.mnemonic_span, rule="not-modelled")]
     ops = [_normalize(o, ctx) for o in ins.operands]
     if base.startswith("image_") and not ctx.gfx94:  # (gfx94x has no image instructions)
         _check_image_data(ins, base, ops, ctx)
@@ -1036,6 +1040,38 @@ def _check_interp(ins: Instruction, rule: rowless.InterpRule) -> None:
             raise _Error("invalid operand for instruction", m.span)
         if m.name in ("mul", "div") and not rule.omod:
             raise _Error("not a valid operand.", m.span)
+
+
+def _check_exp(ins: Instruction) -> None:
+    """exp: llvm-mc reads the target and the modifiers while parsing, then matches the sources."""
+    ops = ins.operands
+    if ops:
+        tgt = ops[0]
+        name = tgt.name if isinstance(tgt, (Symbol, Special)) else None
+        if name is None:  # (`mrt-1` reads as an expression: a name-like target all the same)
+            named = isinstance(tgt, Expr) and tgt.op not in ("neg", "not", "plus")
+            raise _Error("invalid exp target" if named else "invalid operand for instruction", tgt.span)
+        problem = rowless.exp_target_problem(name)
+        if problem is not None:
+            raise _Error(problem, tgt.span)
+    for o in ops[1:]:
+        if isinstance(o, Modified):
+            raise _Error("not a valid operand.", o.span)
+    for md in ins.modifiers:
+        if md.value is not None and md.name not in rowless.EXP_MODIFIERS:
+            raise _Error("not a valid operand.", md.span)
+    if len(ops) < 5:
+        raise _too_few(ins)
+    if len(ops) > 5:
+        raise _Error("invalid operand for instruction", ops[5].span)
+    for o in ops[1:]:
+        if not (isinstance(o, Reg) and o.file == "v" and o.count == 1 or isinstance(o, Special) and o.name == "off"):
+            raise _Error("invalid operand for instruction", o.span)
+    last = -1
+    for md in ins.modifiers:
+        if md.name not in rowless.EXP_MODIFIERS or rowless.EXP_MODIFIERS.index(md.name) <= last:
+            raise _Error("invalid operand for instruction", md.span)
+        last = rowless.EXP_MODIFIERS.index(md.name)
 
 
 def _check_ds_counter(ins: Instruction, ctx: _Ctx) -> None:

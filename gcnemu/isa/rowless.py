@@ -117,3 +117,27 @@ INTERP: dict[str, InterpRule] = {
     "v_interp_p2_f16": InterpRule(4, high=True, omod=False),
     "v_interp_p2_legacy_f16": InterpRule(4, high=True, omod=False),
 }
+
+
+# Export (EXP: of the CDNA targets only gfx908 has it): `exp <target> src0, src1, src2, src3 [done]
+# [compr] [vm]`, each source one VGPR or `off`. The targets and their numbering: LLVM 22
+# AMDGPUAsmUtils.cpp (ExpTgtInfo: mrt0..7, mrtz, null, pos0..3, param0..31; pos4, prim and
+# dual_src_blend0/1 are later GPUs'), read by AMDGPUAsmParser::parseExpTgt (no leading zeros, lower
+# case); pinned by LLVM's exp-err.s lines in tests/corpus/llvm_mc/.
+EXP_NUMBERED = {"mrt": 8, "pos": 4, "param": 32}  # name prefix -> how many
+EXP_SINGLE = frozenset({"mrtz", "null"})
+EXP_LATER_GPUS = frozenset({"pos4", "prim", "dual_src_blend0", "dual_src_blend1"})
+EXP_MODIFIERS = ("done", "compr", "vm")  # in the order llvm-mc reads them
+
+
+def exp_target_problem(name: str) -> str | None:
+    """None when `name` is an export target of gfx908, else llvm-mc's message for it."""
+    if name in EXP_SINGLE:
+        return None
+    if name in EXP_LATER_GPUS:
+        return "exp target is not supported on this GPU"
+    for prefix, count in EXP_NUMBERED.items():
+        digits = name[len(prefix):]
+        if name.startswith(prefix) and digits.isdigit() and digits == str(int(digits)) and int(digits) < count:
+            return None
+    return "invalid exp target"
