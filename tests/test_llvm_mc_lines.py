@@ -218,6 +218,9 @@ MESSAGE_LINES = [
     "exp mrt8 v3, v2, v1, v0", "exp pos4 v3, v2, v1, v0", "exp mrt-1 v3, v2, v1, v0", "exp 0 v3, v2, v1, v0",
     "exp null v4, v3, v2, v1", "exp mrt0 v0, v0, v0, v0 vm done", "exp mrt0 v0, v0, v0, v0 offset:4",
     "exp mrt0 v0, v0, v0", "exp mrt0 v0, v0, v0, v0, v0", "exp mrt0 v0, v0, v[0:1], v0", "exp mrtz, v3, v3, off, off compr",
+    "image_load v5, v1, s[8:11] dmask:0x1", "image_load v[5:6], v1, s[8:15] dmask:0x1 r128",
+    "image_sample v5, v1, s[8:15], s[4:5] dmask:0x1", "image_load v[5:6], v1, s[8:11] dmask:0x1",
+    "image_load v[4:6], v[237:240], s[28:35] dmask:0x7 tfe",
 ]
 
 

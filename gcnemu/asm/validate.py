@@ -752,7 +752,20 @@ def _check_image_data(ins: Instruction, base: str, ops: list, ctx: _Ctx) -> None
     AMDGPUAsmParser::validateMIMGDataSize: one dword per dmask bit (dmask 0 counts as 1, a gather4
     always returns 4), halved rounding up with packed d16 (gfx908 and gfx90a pack), one more with
     tfe. gfx90a has no tfe. image_get_resinfo, image_get_lod, the _pck forms and atomics take no
-    d16; a gather4 needs a one-bit dmask, an atomic dmask 0x1, 0x3 or 0xf (validateMIMGAtomicDMask)."""
+    d16; a gather4 needs a one-bit dmask, an atomic dmask 0x1, 0x3 or 0xf (validateMIMGAtomicDMask).
+    Before those: no r128 on gfx9 (a 128-bit resource is older GPUs'), and the resource is 8 SGPRs,
+    the sampler 4, as llvm-mc matches them."""
+    r128 = next((m for m in ins.modifiers if m.name == "r128"), None)
+    if r128 is not None:
+        raise _Error("r128 modifier is not supported on this GPU", r128.span)
+    if ctx.gfx90a_plus:  # gfx90a's VGPR/AGPR tuples start at an even register
+        for v in ops:
+            if v.kind in ("v", "a") and v.count > 1 and v.index % 2:
+                raise _invalid(v, ins)
+    sampled = base.startswith(("image_sample", "image_gather4")) or base == "image_get_lod"
+    for i, size in ((2, 8), (3, 4) if sampled else (2, 8)):
+        if i < len(ops) and not (ops[i].kind == "s" and ops[i].count == size):
+            raise _invalid(ops[i], ins)
     if not ops or ops[0].kind not in ("v", "a"):
         return
     dmask_mod = next((m for m in ins.modifiers if m.name == "dmask"), None)
