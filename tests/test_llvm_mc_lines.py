@@ -54,7 +54,18 @@ _INST_OFFSET = ("llvm-mc 22 reads `inst_offset:N` as `offset:N` on gfx908 (on gf
                 "address, so check refuses it rather than accept a value run would drop. Fix (front end, "
                 "outside validate): hand run `inst_offset:N` as `offset:N` on gfx908 (parse.py or resolve.py), "
                 "then let validate's _check_modifier_values take the name as offset there")
+_A16 = ("llvm-mc 22 takes MIMG's `a16` (16-bit addresses) on gfx908; gcnemu's parser reads the word as an "
+        "operand after the modifiers ('operands must come before modifiers'). Fix: parse.py reads `a16` as a "
+        "flag modifier of image_* (adding it to FLAG_MODIFIERS alone is not enough); validate must then refuse "
+        "it on gfx90a, where llvm-mc does")
 PARSER_PENDING: dict[tuple[str, str], str] = {
+    **{(text, "gfx908"): _A16 for text in (
+        "image_load v5, v[1:2], s[8:15] unorm a16", "image_load v[5:6], v[1:2], s[8:15] dmask:0x3 unorm a16",
+        "image_load v[5:8], v[1:2], s[8:15] dmask:0xf unorm a16", "image_store v5, v[1:2], s[8:15] unorm a16",
+        "image_store v[5:7], v[1:2], s[8:15] dmask:0x7 unorm a16",
+        "image_load v5, v[1:2], s[8:15] dmask:0x3 unorm a16 d16",
+        "image_load v[5:6], v[1:2], s[8:15] dmask:0xf unorm a16 d16",
+        "image_store v[5:6], v[1:2], s[8:15] dmask:0x7 unorm a16 d16")},
     **{(text, t): _NEGATED for t in ("gfx942", "gfx950")
        for text in ("global_load_dword v2, v[2:3], off nosc0", "global_load_dword v2, v[2:3], off nosc1",
                     "global_load_dword v2, v[2:3], off nont")},
@@ -220,7 +231,8 @@ MESSAGE_LINES = [
     "exp mrt0 v0, v0, v0", "exp mrt0 v0, v0, v0, v0, v0", "exp mrt0 v0, v0, v[0:1], v0", "exp mrtz, v3, v3, off, off compr",
     "image_load v5, v1, s[8:11] dmask:0x1", "image_load v[5:6], v1, s[8:15] dmask:0x1 r128",
     "image_sample v5, v1, s[8:15], s[4:5] dmask:0x1", "image_load v[5:6], v1, s[8:11] dmask:0x1",
-    "image_load v[4:6], v[237:240], s[28:35] dmask:0x7 tfe",
+    "image_load v[4:6], v[237:240], s[28:35] dmask:0x7 tfe", "image_store v193, v[237:240], s[28:35]",
+    "image_atomic_add v4, v[1:2], s[8:15] dmask:0x1 glc", "image_store v[3:4], v[2:3], s[8:15] dmask:0x3",
 ]
 
 

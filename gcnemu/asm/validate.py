@@ -759,8 +759,10 @@ def _check_image_data(ins: Instruction, base: str, ops: list, ctx: _Ctx) -> None
     if r128 is not None:
         raise _Error("r128 modifier is not supported on this GPU", r128.span)
     if ctx.gfx90a_plus:  # gfx90a's VGPR/AGPR tuples start at an even register
-        for v in ops:
+        for i, v in enumerate(ops):
             if v.kind in ("v", "a") and v.count > 1 and v.index % 2:
+                if i == 1 and base.startswith(("image_store", "image_atomic")):  # (llvm-mc's wording there)
+                    raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
                 raise _invalid(v, ins)
     sampled = base.startswith(("image_sample", "image_gather4")) or base == "image_get_lod"
     for i, size in ((2, 8), (3, 4) if sampled else (2, 8)):
