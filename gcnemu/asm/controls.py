@@ -50,6 +50,12 @@ def check(ins: Instruction, target: str, line: str | None) -> tuple[str, int] | 
         line = ""
     dpp_form = ins.mnemonic.endswith("_dpp") or any(m.name in dpp.DPP_CONTROLS or m.name in dpp.DPP_MASKS
                                                      for m in mods)
+    if dpp_form and ins.mnemonic.lower().removesuffix("_e64").removesuffix("_e32") in dpp.OWN_BOUND_CTRL_FI:
+        # bound_ctrl/fi are this opcode's own VOP3 operands (validate's row-less rules check them)
+        bound = next((m for m in mods if m.name == "bound_ctrl"), None)
+        if bound is not None and bound.value not in (0, 1):
+            return "invalid bound_ctrl value.", bound.span.column
+        dpp_form = any(m.name in dpp.DPP_CONTROLS for m in mods)
     if dpp_form:
         found = _check_dpp(ins, target, line)
         if found:
@@ -86,14 +92,14 @@ def _check_dpp(ins: Instruction, target: str, line: str) -> tuple[str, int] | No
                 return f"invalid {name} value", vcol
         elif name == "bound_ctrl" and m.value not in (0, 1):
             return "invalid bound_ctrl value.", m.span.column
-        elif name in ("row_mask", "bank_mask", "bound_ctrl") and controls == 0 and not _bare_control(ins):
+        elif name in ("row_mask", "bank_mask", "bound_ctrl") and controls == 0 and not bare_control(ins):
             return "not a valid operand.", m.span.column  # a mask before (or without) any control
-    if controls == 0 and ins.mnemonic.endswith("_dpp") and not _bare_control(ins):
+    if controls == 0 and ins.mnemonic.endswith("_dpp") and not bare_control(ins):
         return "too few operands for instruction", ins.mnemonic_span.column
     return None
 
 
-def _bare_control(ins: Instruction) -> bool:
+def bare_control(ins: Instruction) -> bool:
     """row_mirror / row_half_mirror written without a value reach the instruction as operands."""
     return any(isinstance(o, Symbol) and o.name in dpp.DPP_BARE for o in ins.operands)
 

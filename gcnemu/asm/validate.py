@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 
 from . import controls
-from ..isa import dpp as dpp_table, hwregs
+from ..isa import dpp as dpp_table, hwregs, rowless, sendmsg as sendmsg_table
 from .constants import INLINE, LITERAL, classify_constant, _T32  # noqa: F401 (also re-exported)
 from .diagnostics import Diagnostic, GcnemuError
 from ..isa import opcodes
@@ -686,7 +686,12 @@ def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None)
     if ctx is None:
         ctx = _Ctx(target)
     try:
-        return _validate(ins, ctx)
+        out = _validate(ins, ctx)
+        if ins.mnemonic.startswith(("v_", "s_")) and any(
+                isinstance(o.inner if isinstance(o, Modified) else o, Special) and
+                (o.inner if isinstance(o, Modified) else o).name in _LDS_DIRECT for o in ins.operands):
+            _check_lds_direct(ins, ctx)
+        return out
     except _Error as e:
         return [Diagnostic("error", e.message, e.span or ins.mnemonic_span, rule=e.rule, notes=e.notes)]
     except (RecursionError, ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError) as e:
@@ -698,6 +703,36 @@ def validate_instruction(ins: Instruction, target: str, ctx: _Ctx | None = None)
 _DPP_CONTROLS = dpp_table.DPP_CONTROLS  # every name; which target has which: isa/dpp.py
 _SDWA_DPP_MODS = _DPP_CONTROLS | frozenset("row_mask bank_mask bound_ctrl fi dst_sel dst_unused src0_sel "
                                            "src1_sel".split())
+
+
+_LDS_DIRECT = frozenset({"lds_direct", "src_lds_direct"})
+_REV_OPCODE = re.compile(r"v_(pk_)?\w*rev_")  # v_subrev_*, v_lshlrev_*, v_ashrrev_*...: src0 is the 2nd input
+
+
+def _check_lds_direct(ins: Instruction, ctx: _Ctx) -> None:
+    """Where an instruction llvm-mc otherwise accepts may read LDS_DIRECT, as LLVM 22's
+    AMDGPUAsmParser::validateLdsDirect decides: nowhere on gfx90a+; on gfx908 not in an SDWA
+    form or a "rev" opcode (those swap src0 and src1 in hardware), and only as src0."""
+    base, sfx = opcodes.base_mnemonic(ins.mnemonic)
+    if base.startswith("s_"):  # scalar sources (SSrc) have no LDS_DIRECT
+        o = next(o for o in ins.operands if isinstance(o, Special) and o.name in _LDS_DIRECT)
+        raise _Error("invalid operand for instruction", o.span)
+    row = opcodes.lookup(base, ctx.name)
+    n_dst = sum(1 for o in row.operands if o.write) if row is not None else 1
+    sdwa = sfx == "_sdwa" or any(m.name in ("dst_sel", "dst_unused", "src0_sel", "src1_sel") for m in ins.modifiers)
+    dpp = sfx == "_dpp" or any(m.name in _DPP_CONTROLS for m in ins.modifiers)
+    for i, o in enumerate(ins.operands[n_dst:]):
+        inner = o.inner if isinstance(o, Modified) else o
+        if not (isinstance(inner, Special) and inner.name in _LDS_DIRECT):
+            continue
+        if dpp:  # a DPP source is a VGPR: the matcher refuses it before this rule
+            raise _Error("invalid operand for instruction", inner.span)
+        if ctx.gfx90a_plus:
+            raise _Error("lds_direct is not supported on this GPU", inner.span)
+        if sdwa or _REV_OPCODE.match(base):
+            raise _Error("lds_direct cannot be used with this instruction", inner.span)
+        if i != 0:
+            raise _Error("lds_direct may be used as src0 only", inner.span)
 
 
 def _written_line(ins: Instruction, ctx: _Ctx) -> str | None:
@@ -717,7 +752,22 @@ def _check_image_data(ins: Instruction, base: str, ops: list, ctx: _Ctx) -> None
     AMDGPUAsmParser::validateMIMGDataSize: one dword per dmask bit (dmask 0 counts as 1, a gather4
     always returns 4), halved rounding up with packed d16 (gfx908 and gfx90a pack), one more with
     tfe. gfx90a has no tfe. image_get_resinfo, image_get_lod, the _pck forms and atomics take no
-    d16; a gather4 needs a one-bit dmask, an atomic dmask 0x1, 0x3 or 0xf (validateMIMGAtomicDMask)."""
+    d16; a gather4 needs a one-bit dmask, an atomic dmask 0x1, 0x3 or 0xf (validateMIMGAtomicDMask).
+    Before those: no r128 on gfx9 (a 128-bit resource is older GPUs'), and the resource is 8 SGPRs,
+    the sampler 4, as llvm-mc matches them."""
+    r128 = next((m for m in ins.modifiers if m.name == "r128"), None)
+    if r128 is not None:
+        raise _Error("r128 modifier is not supported on this GPU", r128.span)
+    if ctx.gfx90a_plus:  # gfx90a's VGPR/AGPR tuples start at an even register
+        for i, v in enumerate(ops):
+            if v.kind in ("v", "a") and v.count > 1 and v.index % 2:
+                if i == 1 and base.startswith(("image_store", "image_atomic")):  # (llvm-mc's wording there)
+                    raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
+                raise _invalid(v, ins)
+    sampled = base.startswith(("image_sample", "image_gather4")) or base == "image_get_lod"
+    for i, size in ((2, 8), (3, 4) if sampled else (2, 8)):
+        if i < len(ops) and not (ops[i].kind == "s" and ops[i].count == size):
+            raise _invalid(ops[i], ins)
     if not ops or ops[0].kind not in ("v", "a"):
         return
     dmask_mod = next((m for m in ins.modifiers if m.name == "dmask"), None)
@@ -756,7 +806,8 @@ def _check_image_data(ins: Instruction, base: str, ops: list, ctx: _Ctx) -> None
 
 def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
     """Which opcodes have DPP, and 64-bit DPP on the DP ALU (isa/dpp.py), as llvm-mc 22."""
-    control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None)
+    control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None) or \
+        next((o for o in ins.operands if isinstance(o, Symbol) and o.name in dpp_table.DPP_BARE), None)
     info = opcodes.lookup(ins.mnemonic, ctx.name)
     if control is None or info is None:
         return
@@ -764,7 +815,8 @@ def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
             (ctx.gfx90a_plus and info.mnemonic in dpp_table.NO_DPP_GFX90A_PLUS):
         if opcodes.base_mnemonic(ins.mnemonic)[1] == "_dpp":
             raise _Error("dpp variant of this instruction is not supported", ins.mnemonic_span)
-        raise _Error("not a valid operand.", control.span)
+        raise _Error("not a valid operand." if isinstance(control, Modifier) else "invalid operand for instruction",
+                     control.span)  # (a bare row_mirror is an unknown word there)
     specs = [sp for sp in info.operands if sp.role in ("vdst", "src0", "src1")]
     wide = [(sp, v) for sp, v in zip(specs, ops) if sp.width == 2]
     if not wide:
@@ -776,8 +828,47 @@ def _check_dpp_opcode(ins: Instruction, ops: list, ctx: _Ctx) -> None:
         return
     if info.mnemonic == "v_mov_b64" and not ctx.gfx94:
         return
-    if control.name != dpp_table.DP_ALU_CONTROL:
+    if getattr(control, "name", None) != dpp_table.DP_ALU_CONTROL:
         raise _Error("DP ALU dpp only supports row_newbcast", control.span)
+
+
+def _check_dpp_operands(ins: Instruction, row: OpInfo, ops: list[_V]) -> None:
+    """The operands of a VOP1/VOP2 DPP form, as llvm-mc 22 matches them on gfx9.
+
+    DPP reads its sources from VGPRs of the row's width only: an SGPR or a constant is the invalid
+    operand (an SGPR as src1 matches gfx10's DPP form instead, which this GPU lacks: "operands are
+    not valid for this GPU or mode"). More operands than the row has is the VOP3 form (an explicit
+    carry-out on v_add_u32, ...), which has no DPP: the control is then the operand llvm-mc refuses."""
+    specs = row.operands
+    if len(ops) > len(specs):
+        control = next((m for m in ins.modifiers if m.name in dpp_table.DPP_CONTROLS), None)
+        if control is not None:
+            raise _Error("not a valid operand.", control.span)
+        return
+    for v, spec in zip(ops, specs):
+        if spec.write or not spec.role.startswith("src") or "v" not in spec.kinds:
+            continue
+        if v.kind == "v" and v.count == spec.width:
+            continue
+        if spec.role == "src1" and v.kind == "s" and v.count == spec.width:
+            raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
+        raise _invalid(v, ins)
+
+
+def _check_sdwa_operands(ins: Instruction, row: OpInfo, ops: list[_V]) -> None:
+    """Scalar sources of a VOP1/VOP2/VOPC SDWA form, as llvm-mc 22 matches them on gfx9: one
+    scalar value at most (the constant bus), and no 64-bit register in a 32-bit source."""
+    srcs = [(v, spec) for v, spec in zip(ops, row.operands)
+            if not spec.write and spec.role.startswith("src") and "v" in spec.kinds]
+    wide = next((v for v, spec in srcs if v.kind == "s" and v.count > spec.width), None)
+    if wide is not None:  # (with a scalar src0 llvm-mc blames src0, else the wide register)
+        raise _invalid(srcs[0][0] if srcs[0][0].kind == "s" else wide, ins)
+    seen = set()
+    for v, _spec in srcs:
+        if v.kind == "s":
+            seen.add(v.key())
+            if len(seen) > 1:
+                raise _Error("invalid operand (violates constant bus restrictions)", v.span)
 
 
 def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
@@ -789,20 +880,28 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
         message, col = bad_control
         sp = ins.span
         raise _Error(message, Span(sp.file, sp.line, col, sp.line, col + 1))
+    if m == "exp":  # (its target is a name, and `null` a target, so it is read before the operands)
+        _check_exp(ins)
+        return [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
+                                                  ins.mnemonic_span, rule="not-modelled")]
     ops = [_normalize(o, ctx) for o in ins.operands]
     if base.startswith("image_") and not ctx.gfx94:  # (gfx94x has no image instructions)
         _check_image_data(ins, base, ops, ctx)
-    if sfx == "_dpp" or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers):
+    bare = controls.bare_control(ins)  # `v_mov_b32 v0, v0 row_mirror`: a DPP control written as a word
+    if bare:
+        ops = [v for v, o in zip(ops, ins.operands) if not (isinstance(o, Symbol) and o.name in dpp_table.DPP_BARE)]
+    if sfx == "_dpp" or bare or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers):
         _check_dpp_opcode(ins, ops, ctx)
     if base in _GPR_IDX_OPERANDS:  # no operand row: their forms are checked here, as llvm-mc checks them
         _check_gpr_idx(ins, base, ops, ctx)
         return _reloc_warnings(ops, ctx)
     info = opcodes.row_for(ins, ctx.name)
+    _check_rowless(ins, base, sfx, ctx)
     if info is not None and info.encoding == "MUBUF":
         ins, ops = _mubuf_scc_soffset(ins, info, ops, ctx)
     elif info is not None and info.encoding == "SCRATCH" and (ctx.gfx94 or info.has("store")):
         ins, ops = _scratch_scc_saddr(ins, info, ops, ctx)
-    if info is None or sfx in ("_sdwa", "_dpp") or \
+    if info is None or sfx in ("_sdwa", "_dpp") or bare or \
             ins.modifiers and any(md.name in _SDWA_DPP_MODS for md in ins.modifiers):
         if sfx in ("_sdwa", "_dpp") or info is not None:
             for v in ops:
@@ -813,11 +912,20 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
                 row.operands and row.operands[0].role == "vdst" and row.operands[0].kinds == "v" and \
                 ops[0].kind != "v":  # a VOP1/VOP2 SDWA or DPP result goes to a VGPR (llvm-mc: vcc is refused)
             raise _invalid(ops[0], ins)
-        # (no operand row, or an SDWA/DPP form: llvm-mc's rules for the operands are not all
+        dpp_form = sfx == "_dpp" or bare or any(md.name in dpp_table.DPP_CONTROLS for md in ins.modifiers)
+        if dpp_form and sfx != "_sdwa" and row is not None and row.encoding in ("VOP1", "VOP2"):
+            _check_dpp_operands(ins, row, ops)
+        elif not dpp_form and row is not None and row.encoding in ("VOP1", "VOP2", "VOPC"):
+            _check_sdwa_operands(ins, row, ops)
+        # (no operand row, or an SDWA form: llvm-mc's rules for the operands are not all
         # repeated here; the note says whether run executes the instruction, not that)
         out = [] if executes(m) else [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}",
                                                  ins.mnemonic_span, rule="not-modelled")]
+        if base in rowless.INTERP:  # attrN.c and p10/p20/p0 are operand syntax, not symbols to relocate
+            return out
         return out + _reloc_warnings(ops, ctx)
+    if info.encoding == "MUBUF" and ins.has("tfe"):
+        info = _mubuf_tfe(ins, info, ops, ctx)
     _check_modifier_values(ins, info, ctx)
     enc = info.encoding
     if enc.startswith("SOP"):
@@ -844,7 +952,186 @@ def _validate(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
     if not executes(m):
         return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m}", ins.mnemonic_span,
                            rule="not-modelled")] + extra + _reloc_warnings(ops, ctx)
+    if info.variant == "lds" and enc in ("GLOBAL", "SCRATCH"):  # gfx908/gfx90a's FLAT load to LDS
+        return [Diagnostic("note", f"instruction not modelled by gcnemu yet: {m} ... lds (a load to LDS)",
+                           ins.mnemonic_span, rule="not-modelled")] + extra + _reloc_warnings(ops, ctx)
     return extra + _reloc_warnings(ops, ctx)
+
+
+_SDWA_SELECTS = frozenset({"dst_sel", "dst_unused", "src0_sel", "src1_sel"})
+
+
+def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
+    """llvm-mc's operand rules for the VALU mnemonics without a table row (`isa.rowless`)."""
+    if base in rowless.NO_SDWA and sfx not in ("_sdwa", "_dpp"):
+        for m in ins.modifiers:
+            if m.name in _SDWA_SELECTS:
+                raise _Error("not a valid operand.", m.span)
+    if base in rowless.GWS_WITH_DATA or base in rowless.GWS_NO_DATA:
+        _check_gws(ins, base, ctx)
+        return
+    if base in rowless.DS_COUNTERS:
+        _check_ds_counter(ins, ctx)
+        return
+    if base in rowless.INTERP:
+        _check_interp(ins, rowless.INTERP[base])
+        return
+    if base.startswith("tbuffer_"):  # (no table row yet) vdata, vaddr|off, srsrc, soffset
+        if len(ins.operands) < 4:
+            raise _too_few(ins)
+        data = ins.operands[0]
+        if ctx.gfx90a_plus and isinstance(data, Reg) and data.file in ("v", "a") and data.count > 1 and data.index % 2:
+            raise _Error("invalid operand for instruction", data.span)  # gfx90a+ data tuples are even-aligned
+    rule = rowless.rule(base)
+    if rule is None or sfx in ("_dpp", "_sdwa"):
+        return
+    if rule.sdwa and any(m.name in _SDWA_SELECTS for m in ins.modifiers):
+        if rule.no_sext:
+            for o in ins.operands:
+                if isinstance(o, Modified) and o.sext:
+                    raise _Error("not a valid operand.", o.span)
+        return
+    if rule.sdwa and any(m.name in _SDWA_DPP_MODS and m.name not in rule.modifiers for m in ins.modifiers):
+        return  # a DPP form: its controls are checked elsewhere
+    if rule.operands and len(ins.operands) > rule.operands:
+        raise _Error("invalid operand for instruction", ins.operands[rule.operands].span)
+    if rule.vgprs_only:
+        for o in ins.operands:
+            if not (isinstance(o, Reg) and o.file == "v"):
+                raise _Error("invalid operand for instruction", o.span)
+    for i in rule.plain_sources:
+        if i < len(ins.operands) and isinstance(ins.operands[i], Modified) and \
+                (ins.operands[i].neg or ins.operands[i].abs):
+            raise _Error("not a valid operand.", ins.operands[i].span)
+    order = list(rule.modifiers) if isinstance(rule.modifiers, tuple) else None
+    last = -1
+    for m in ins.modifiers:
+        key = "omod" if m.name in ("mul", "div") else m.name
+        if key not in rule.modifiers or sfx == "_e32" and not rule.e32_modifiers:
+            # llvm-mc: a bare word no operand of the row takes is "invalid operand", a name:value "not valid"
+            raise _Error("not a valid operand." if m.value is not None and sfx != "_e32" else
+                         "invalid operand for instruction", m.span)
+        if order is not None:
+            if order.index(key) < last:  # read in asm-string order: an earlier one after a later one
+                raise _Error("not a valid operand.", m.span)
+            last = order.index(key)
+
+
+_INTERP_ATTR = re.compile(r"attr(\d+)(?:\.(\w*))?$")
+
+
+def _check_interp(ins: Instruction, rule: rowless.InterpRule) -> None:
+    """v_interp_*: llvm-mc reads the slot and the attribute while parsing, then matches the operands."""
+    ops = ins.operands
+    if len(ops) > 1 and rule.slot and not (isinstance(ops[1], Symbol) and ops[1].name in rowless.INTERP_SLOTS):
+        raise _Error("invalid interpolation slot", ops[1].span)
+    if len(ops) > 2:
+        attr = _INTERP_ATTR.match(ops[2].name) if isinstance(ops[2], Symbol) else None
+        if attr is None:
+            # (llvm-mc takes a name-like token for an attribute; a number or a sign is just a bad operand)
+            numeric = isinstance(ops[2], (Imm, FloatImm, Modified)) or \
+                isinstance(ops[2], Expr) and ops[2].op in ("neg", "not", "plus")
+            raise _Error("invalid operand for instruction" if numeric else "invalid interpolation attribute",
+                         ops[2].span)
+        if attr.group(2) not in rowless.INTERP_CHANNELS:
+            raise _Error("invalid or missing interpolation attribute channel", ops[2].span)
+        if int(attr.group(1)) >= rowless.INTERP_ATTRIBUTES:
+            raise _Error("out of bounds interpolation attribute number", ops[2].span)
+    if len(ops) < rule.operands:
+        raise _too_few(ins)
+    if len(ops) > rule.operands:
+        raise _Error("invalid operand for instruction", ops[rule.operands].span)
+    for i in (0, 1, 3):  # vdst, the source (unless a slot), the second source: one VGPR each
+        if i < rule.operands and not (i == 1 and rule.slot):
+            o = ops[i]
+            if i and isinstance(o, Modified):  # the VOP3 form's neg/abs on a source; no sext()
+                if o.sext:
+                    raise _Error("not a valid operand.", o.span)
+                o = o.inner
+            if not (isinstance(o, Reg) and o.file == "v" and o.count == 1):
+                raise _Error("invalid operand for instruction", o.span)
+    for m in ins.modifiers:
+        if m.name == "high" and not rule.high:
+            raise _Error("invalid operand for instruction", m.span)
+        if m.name in ("mul", "div") and not rule.omod:
+            raise _Error("not a valid operand.", m.span)
+
+
+def _check_exp(ins: Instruction) -> None:
+    """exp: llvm-mc reads the target and the modifiers while parsing, then matches the sources."""
+    ops = ins.operands
+    if ops:
+        tgt = ops[0]
+        name = tgt.name if isinstance(tgt, (Symbol, Special)) else None
+        if name is None:  # (`mrt-1` reads as an expression: a name-like target all the same)
+            named = isinstance(tgt, Expr) and tgt.op not in ("neg", "not", "plus")
+            raise _Error("invalid exp target" if named else "invalid operand for instruction", tgt.span)
+        problem = rowless.exp_target_problem(name)
+        if problem is not None:
+            raise _Error(problem, tgt.span)
+    for o in ops[1:]:
+        if isinstance(o, Modified):
+            raise _Error("not a valid operand.", o.span)
+    for md in ins.modifiers:
+        if md.value is not None and md.name not in rowless.EXP_MODIFIERS:
+            raise _Error("not a valid operand.", md.span)
+    if len(ops) < 5:
+        raise _too_few(ins)
+    if len(ops) > 5:
+        raise _Error("invalid operand for instruction", ops[5].span)
+    for o in ops[1:]:
+        if not (isinstance(o, Reg) and o.file == "v" and o.count == 1 or isinstance(o, Special) and o.name == "off"):
+            raise _Error("invalid operand for instruction", o.span)
+    last = -1
+    for md in ins.modifiers:
+        if md.name not in rowless.EXP_MODIFIERS or rowless.EXP_MODIFIERS.index(md.name) <= last:
+            raise _Error("invalid operand for instruction", md.span)
+        last = rowless.EXP_MODIFIERS.index(md.name)
+
+
+def _check_ds_counter(ins: Instruction, ctx: _Ctx) -> None:
+    """ds_append / ds_consume: vdst, then offset:N and gds (gone on gfx90a+), as llvm-mc 22."""
+    if not ins.operands:
+        raise _too_few(ins)
+    if len(ins.operands) > 1:
+        raise _Error("invalid operand for instruction", ins.operands[1].span)
+    dst = ins.operands[0]
+    if not (isinstance(dst, Reg) and dst.file in ("v", "a") and dst.count == 1) or \
+            dst.file == "a" and not ctx.gfx90a_plus:
+        raise _Error("invalid operand for instruction", dst.span)
+    for m in ins.modifiers:
+        if m.name == "gds" and ctx.gfx90a_plus:
+            raise _Error("gds modifier is not supported on this GPU", m.span)
+        if m.name not in ("offset", "gds"):
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
+                         m.span)
+
+
+def _check_gws(ins: Instruction, base: str, ctx: _Ctx) -> None:
+    """ds_gws_*: operand count, a single VGPR/AGPR of data, `gds` present (llvm-mc 22)."""
+    n = 1 if base in rowless.GWS_WITH_DATA else 0
+    if len(ins.operands) > n:
+        raise _Error("invalid operand for instruction", ins.operands[n].span)
+    if n:
+        if not ins.operands:
+            raise _Error("too few operands for instruction", ins.mnemonic_span)
+        o = ins.operands[0]
+        if not isinstance(o, Reg) or o.file not in ("v", "a") or o.count != 1:
+            raise _Error("invalid operand for instruction", o.span)
+    last = -1
+    for m in ins.modifiers:  # offset:N then gds, in that order
+        k = ("offset", "gds").index(m.name) if m.name in ("offset", "gds") else None
+        if k is None or k < last:
+            raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction",
+                         m.span)
+        last = k
+    if not ins.has("gds"):
+        raise _Error("too few operands for instruction", ins.mnemonic_span)
+    if n:
+        if o.file == "a" and not ctx.gfx90a_plus:
+            raise _Error("invalid register class: agpr loads and stores not supported on this GPU", ins.mnemonic_span)
+        if ctx.gfx90a_plus and o.index % 2:
+            raise _Error("vgpr must be even aligned", o.span)
 
 
 def _mubuf_offset_warning(ins: Instruction, ctx: _Ctx) -> list[Diagnostic]:
@@ -905,6 +1192,15 @@ def _mnemonic_check(m: str, ctx: _Ctx) -> None:
     if sfx and _mn.exists(base, ctx.name):
         raise _Error(f"{sfx[1:]} variant of this instruction is not supported", sp)
     others = _mn.targets_having(m)
+    if not others and sfx:  # `v_mov_b64_sdwa` on gfx90a: llvm-mc knows the opcode (from another GPU), so the
+        # encoding suffix is not what is wrong
+        owners = _mn.targets_having(base)
+        if owners:
+            raise _Error("instruction not supported on this GPU", sp, rule="target",
+                         notes=[Diagnostic("note", f"{base} exists on {', '.join(owners)}", sp)])
+        if _mn.other_generation(base):
+            raise _Error("instruction not supported on this GPU", sp, rule="target",
+                         notes=[Diagnostic("note", f"{base} exists only on other AMDGPU generations", sp)])
     if others:
         raise _Error("instruction not supported on this GPU", sp, rule="target",
                      notes=[Diagnostic("note", f"{m} exists on {', '.join(others)}", sp)])
@@ -926,8 +1222,13 @@ _OMOD = {("mul", 2), ("mul", 4), ("div", 2), ("div", 1)}
 # llvm-mc parses optional operands in the order of the instruction's asm string
 _SLOTS = {name: i for i, name in enumerate(
     ["idxen", "offen", "offset", "offset0", "offset1", "op_sel", "op_sel_hi", "neg_lo", "neg_hi", "cbsz", "abid",
-     "blgp", "neg", "cpol", "lds", "gds", "clamp", "omod"])}
+     "blgp", "neg", "cpol", "lds", "tfe", "gds", "clamp", "omod"])}
 _CPOL_NAMES = frozenset({"glc", "slc", "scc", "sc0", "sc1", "nt", "dlc"})
+
+
+# llvm-mc reads `no` + a cache-policy name as that bit cleared (AMDGPUAsmParser::parseCPol), where the
+# name itself is valid. (gcnemu's parser must read these words as modifiers for this to apply.)
+_NEGATED_CPOL = {"no" + n: n for n in _CPOL_NAMES}
 
 
 def _slot(name: str) -> int | None:
@@ -980,9 +1281,18 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
     seen = set()
     last_slot = -1
     for i, m in enumerate(ins.modifiers):
-        name = m.name
+        if m.name == "inst_offset" and enc in ("FLAT", "GLOBAL", "SCRATCH") and ctx.gfx90a_plus:
+            # llvm-mc 22 knows `inst_offset:` (an old spelling of offset:) on gfx908 only; on gfx90a+ its
+            # matcher then blames the address operand
+            specs = info.operands[1:] if info.has("atomic") and len(ins.operands) < len(info.operands) else \
+                info.operands  # (an atomic without glc/sc0 writes no vdst)
+            vaddr = next((o for o, sp in zip(ins.operands, specs) if sp.role == "vaddr"), None)
+            raise _Error("invalid operand for instruction", vaddr.span if vaddr is not None else m.span)
+        name = _NEGATED_CPOL.get(m.name, m.name)  # `nosc0`, `noglc`: the bit written as clear
         key = "omod" if name in ("mul", "div") else name
         if key in seen:
+            if name in _CPOL_NAMES and name in allowed:
+                raise _Error("duplicate cache policy modifier", m.span)
             raise _Error("not a valid operand." if m.value is not None else "invalid operand for instruction", m.span)
         seen.add(key)
         if name == "gds" and enc == "DS" and ctx.gfx90a_plus and "gds" in info.modifiers:
@@ -1021,7 +1331,7 @@ def _check_modifier_value(m: Modifier, info: OpInfo, ctx: _Ctx) -> None:
         return
     if name in ("mul", "div"):
         if (name, m.value) not in _OMOD:
-            raise _Error("invalid multiplier" if name == "mul" else "invalid divisor", m.span)
+            raise _Error(f"invalid {name} value.", m.span)  # llvm-mc's wording
         return
     if name not in ("offset", "offset0", "offset1", "cbsz", "abid", "blgp"):
         if m.value is not None:
@@ -1310,12 +1620,53 @@ def _check_sendmsg(v: _V, ins: Instruction, ctx: _Ctx) -> None:
         return
     if v.kind != "call" or v.name != "sendmsg" or not v.op.args:
         raise _invalid(v, ins)
-    first = v.op.args[0]
+    args = v.op.args
+    first = args[0]
     if isinstance(first, Symbol) and first.name.startswith("MSG_"):
         if first.name not in _MSG_NAMES:
             raise _Error("expected a message name or an absolute expression", first.span)
-    elif ctx.evaluate(first) is None:
-        raise _Error("expected a message name or an absolute expression", first.span)
+        msg = sendmsg_table.MESSAGES.get(first.name)
+    else:
+        r = ctx.evaluate(first)
+        if r is None:
+            raise _Error("expected a message name or an absolute expression", first.span)
+        msg = r[0] if not r[1] else None
+    if msg is None:
+        return
+    _check_sendmsg_op(msg, first, args[1:], ctx)
+
+
+def _check_sendmsg_op(msg: int, first, rest: list, ctx: _Ctx) -> None:
+    """The operation and stream of sendmsg(...), as llvm-mc 22 validates them (isa/sendmsg.py)."""
+    if not rest:
+        if sendmsg_table.requires_op(msg):
+            raise _Error("missing message operation", first.span)
+        return
+    op_arg = rest[0]
+    if isinstance(op_arg, Symbol) and op_arg.name in sendmsg_table.OPERATIONS:
+        op, known = sendmsg_table.OPERATIONS[op_arg.name]
+        if not known:
+            raise _Error("specified operation id is not supported on this GPU", op_arg.span)
+    elif isinstance(op_arg, Symbol) and op_arg.name.startswith(("GS_OP_", "SYSMSG_OP_")):
+        raise _Error("expected an operation name or an absolute expression", op_arg.span)
+    else:
+        r = ctx.evaluate(op_arg)
+        if r is None:
+            raise _Error("expected an operation name or an absolute expression", op_arg.span)
+        if r[1]:
+            return
+        op = r[0]
+    if not sendmsg_table.requires_op(msg):
+        raise _Error("message does not support operations", op_arg.span)
+    if not sendmsg_table.valid_op(msg, op):
+        raise _Error("invalid operation id", op_arg.span)
+    if len(rest) > 1:
+        stream = rest[1]
+        if not sendmsg_table.supports_stream(msg, op):
+            raise _Error("message operation does not support streams", stream.span)
+        r = ctx.evaluate(stream)
+        if r is not None and not r[1] and r[0] not in sendmsg_table.STREAMS:
+            raise _Error("invalid message stream id", stream.span)
 
 
 # ------------------------------------------------------------------ VGPR indexing mode
@@ -1544,8 +1895,8 @@ def _post_valu(ins: Instruction, info: OpInfo, pairs, ctx: _Ctx, enc: str) -> No
     vop3 = enc == "e64"
     if ctx.gfx90a_plus:  # (elsewhere, e.g. a scratch saddr, it is just an invalid operand)
         for v, _spec in pairs:
-            if v.kind == "srcreg" and v.name == "src_lds_direct":
-                raise _Error("lds_direct is not supported on this GPU", v.span)
+            if v.kind == "srcreg" and v.name == "src_lds_direct":  # (at the register, not at a `-` before it)
+                raise _Error("lds_direct is not supported on this GPU", v.op.span)
     if ctx.gfx94 and info.mnemonic.startswith("v_dot2_"):  # gfx940+: packed dot2 sources cannot be swizzled
         for m in ins.modifiers:
             if m.name == "op_sel_hi" or m.name == "op_sel" and any(m.value):
@@ -1678,10 +2029,16 @@ def _check_ds(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
             if v.kind != "v" or v.count != 1:
                 raise _invalid(v, ins)
             continue
-        if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
+        if v.kind not in ("v", "a") or v.count != spec.width or \
+                not _vgpr_aligned(v, ctx) and info.mnemonic not in _DS_UNALIGNED:
             raise _invalid(v, ins)
         data.append(v)
     _check_data_files(ins, data, ctx)
+
+
+# gfx950's 96-bit transpose load takes any VGPR/AGPR triple, aligned or not (llvm-mc 22 accepts
+# `ds_read_b96_tr_b6 v[1:3], v0`; LLVM's MC test gfx950_asm_read_tr.s encodes it), unlike the b64 forms
+_DS_UNALIGNED = frozenset({"ds_read_b96_tr_b6"})
 
 
 # ------------------------------------------------------------------ FLAT / GLOBAL
@@ -1707,7 +2064,9 @@ def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> Non
         if rtn and not ctx.gfx90a_plus and info.mnemonic in _NO_RTN_GFX908:
             raise _invalid(ops[-1], ins)
     else:
-        _count(ins, ops, len(specs), len(specs))
+        _lds_form_mismatch(ins, info, ops, ctx)
+        if len(ops) > len(specs):
+            raise _invalid(ops[len(specs)], ins)
     saddr = next((v for v, sp in zip(ops, specs) if sp.role == "saddr"), None)
     data = []
     for v, spec in zip(ops, specs):
@@ -1730,12 +2089,42 @@ def _check_flat(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> Non
         if v.kind not in ("v", "a") or v.count != spec.width or not _vgpr_aligned(v, ctx):
             raise _invalid(v, ins)
         data.append(v)
+    if len(ops) < len(specs):  # every operand written fits: llvm-mc then says what is missing
+        raise _too_few(ins)
     _check_data_files(ins, data, ctx)
     if atomic:
         if rtn and not ins.has(glc):
             raise _Error(f"instruction must use {glc}", ins.mnemonic_span)
         if not rtn and ins.has(glc):
             raise _Error(f"instruction must not use {glc}", next(m for m in ins.modifiers if m.name == glc).span)
+
+
+def _lds_form_mismatch(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
+    """llvm-mc's message for a global load to a VGPR whose first operand is a 64-bit address.
+
+    llvm-mc reports the candidate form that matched the most operands. For the loads with a form
+    to LDS (vaddr, saddr, `lds`: gfx908/gfx90a; gfx94x keeps a form of that spelling with the
+    address first) a leading VGPR pair is that form's address, so `global_load_dword v[2:3], off`
+    is "too few operands" on gfx90a (the `lds` is missing) and "invalid operand" at `off` on gfx94x."""
+    if info.encoding != "GLOBAL" or info.mnemonic not in opcodes.FLAT_LDS_LOADS or info.variant or not ops:
+        return
+    first = ops[0]
+    if len(ops) == 2 and first.kind == "v" and first.count == 1 and not first.modified and \
+            ops[1].kind == "s" and ops[1].count == 2 and ops[1].name != "exec":
+        raise _too_few(ins)  # `v2, s[4:5]`: the address and SGPR base of the LDS form, `lds` missing
+    if first.kind != "v" or first.count != 2 or first.modified or not _vgpr_aligned(first, ctx):
+        return
+    if len(ops) == 1:
+        raise _too_few(ins)
+    if ctx.gfx94:
+        if len(ops) == 2 and ops[1].kind == "off" and ins.modifiers and ins.modifiers[0].name == "offset":
+            raise _Error("not a valid operand.", ins.modifiers[0].span)  # (llvm-mc 22 then blames the offset)
+        raise _invalid(ops[1], ins)
+    if ops[1].kind != "off":  # (a 64-bit address goes with `off`; an SGPR base takes a 32-bit offset)
+        raise _invalid(ops[1], ins)
+    if len(ops) > 2:
+        raise _invalid(ops[2], ins)
+    raise _too_few(ins)
 
 
 # ------------------------------------------------------------------ SCRATCH
@@ -1824,8 +2213,16 @@ def _mubuf_scc_soffset(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx)
     return ins2, ops + [_normalize(reg, ctx)]
 
 
+# buffer float atomics that return the old value only from gfx90a on: on gfx908 llvm-mc 22 matches the
+# operands against the gfx90a form and refuses the target (its MC test gfx90a_asm_features.s)
+_NO_RTN_MUBUF_GFX908 = frozenset({"buffer_atomic_add_f32", "buffer_atomic_pk_add_f16"})
+
+
 def _check_mubuf(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> None:
     specs = list(info.operands)
+    if info.variant == "rtn" and not ctx.gfx90a_plus and info.mnemonic in _NO_RTN_MUBUF_GFX908:
+        _mubuf_operands(ins, specs, ops, ctx)
+        raise _Error("operands are not valid for this GPU or mode", ins.mnemonic_span)
     if ins.has("lds"):
         if info.mnemonic in _LDS_WIDE and ctx.name != "gfx950":
             raise _Error("invalid operand for instruction", next(m for m in ins.modifiers if m.name == "lds").span)
@@ -1844,6 +2241,32 @@ def _check_mubuf(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> No
                          next(m for m in ins.modifiers if m.name == "lds").span) from None
         return
     _mubuf_operands(ins, specs, ops, ctx)
+
+
+def _mubuf_tfe(ins: Instruction, info: OpInfo, ops: list[_V], ctx: _Ctx) -> OpInfo:
+    """`tfe` on a buffer load: one more data VGPR (the fault status), on gfx908 only (llvm-mc 22).
+
+    A load written with that extra VGPR gets a row with it and `tfe` allowed. A store with it is
+    "TFE modifier has no meaning for store instructions"; without the extra VGPR `tfe` is the invalid
+    operand. gfx90a+ has no tfe: where the data is the wider tuple, llvm-mc blames the data."""
+    tfe = next(m for m in ins.modifiers if m.name == "tfe")
+    k = next((i for i, sp in enumerate(info.operands) if sp.role == "vdata"), None)
+    if k is None or k >= len(ops) or info.has("atomic") or info.variant:
+        return info
+    v, w = ops[k], info.operands[k].width
+    wide = v.kind in ("v", "a") and v.count == w + 1 and _vgpr_aligned(v, ctx)
+    if ctx.gfx90a_plus:
+        if v.kind in ("v", "a") and v.count != w:  # the data of a tfe form: llvm-mc blames it before tfe
+            raise _invalid(v, ins)
+        return info
+    if not wide:
+        raise _Error("invalid operand for instruction", tfe.span)
+    if info.has("store"):
+        raise _Error("TFE modifier has no meaning for store instructions", tfe.span)
+    operands = list(info.operands)
+    operands[k] = OperandSpec(operands[k].role, "v", w + 1, True)  # (gfx908 loads no AGPR)
+    return OpInfo(info.mnemonic, info.encoding, info.pipe, tuple(operands), info.modifiers | {"tfe"},
+                  info.counters, info.flags)
 
 
 def _mubuf_operands(ins: Instruction, specs: list, ops: list[_V], ctx: _Ctx) -> None:

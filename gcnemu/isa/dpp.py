@@ -28,6 +28,9 @@ DPP_VALUES: dict[str, frozenset[int]] = {
 DPP_BARE = frozenset({"row_mirror", "row_half_mirror"})  # controls without a value
 DPP_CONTROLS = frozenset(DPP_VALUES) | DPP_BARE | {"quad_perm", "row_share", "row_xmask"}
 DPP_MASKS = frozenset({"row_mask", "bank_mask", "bound_ctrl", "fi"})  # the other DPP operands
+# Opcodes whose VOP3 form has bound_ctrl and fi operands of its own, without being DPP (LLVM 22,
+# VOP1Instructions.td: V_PERMLANE16_SWAP_B32 / V_PERMLANE32_SWAP_B32, gfx950)
+OWN_BOUND_CTRL_FI = frozenset({"v_permlane16_swap_b32", "v_permlane32_swap_b32"})
 
 # controls and operands that only some targets have: llvm-mc says "not a valid operand." elsewhere
 DPP_TARGETS: dict[str, frozenset[str]] = {

@@ -648,6 +648,11 @@ def _atomic_widths() -> dict[str, tuple[int, int]]:
 CPOL = "cpol"  # pseudo-modifier: the target's cache-policy bits (glc slc [scc] / sc0 sc1 nt)
 
 
+# data VGPRs of buffer_load/store_format_<sfx>: one per element, two 16-bit elements per VGPR for d16
+_FORMAT_WIDTH = {"x": 1, "xy": 2, "xyz": 3, "xyzw": 4, "d16_x": 1, "d16_xy": 1, "d16_xyz": 2, "d16_xyzw": 2,
+                 "d16_hi_x": 1}
+
+
 def _mem_rows() -> list[OpInfo]:
     rows = []
     vm = frozenset({"vm"})
@@ -704,6 +709,14 @@ def _mem_rows() -> list[OpInfo]:
     for a, (wd, wr) in _atomic_widths().items():
         rows.append(OpInfo(f"buffer_atomic_{a}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", wd)), bmods, vm,
                            frozenset({"atomic", "store", "reads-exec"})))
+    # typed (format) loads and stores: the buffer's dfmt/nfmt convert each element; d16 packs two 16-bit
+    # elements per VGPR on these targets (LLVM 22 BUFInstructions.td, packed D16 on gfx9 CDNA)
+    for sfx, w in _FORMAT_WIDTH.items():
+        rows.append(OpInfo(f"buffer_load_format_{sfx}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", w, True)),
+                           bmods | ({"lds"} if sfx == "x" else set()),  # (only _x loads to LDS: LLVM 22)
+                           vm, frozenset({"load", "returns-data", "reads-exec"})))
+        rows.append(OpInfo(f"buffer_store_format_{sfx}", "MUBUF", "vmem", buf(OperandSpec("vdata", "va", w)), bmods, vm,
+                           frozenset({"store", "reads-exec"})))
     # cache write-back / invalidate: no operands; gfx94x spells the scope with sc0 sc1 nt, gfx90a takes none
     for name, mods in (("buffer_wbl2", {"sc0", "sc1", "nt"}), ("buffer_inv", {"sc0", "sc1", "nt"}),
                        ("buffer_invl2", set()), ("buffer_wbinvl1", set()), ("buffer_wbinvl1_vol", set())):
@@ -898,10 +911,18 @@ def _variant(base: OpInfo, tag: str) -> OpInfo:
     if tag == "rtn":
         return replace(base, flags=base.flags | {"returns-data", "load"}, variant="rtn")
     if tag == "lds":
-        ops = tuple(o for o in base.operands if o.role != "vdata")
+        ops = tuple(o for o in base.operands if o.role not in ("vdata", "vdst"))
         return replace(base, operands=ops, flags=(base.flags - {"returns-data"}) | {"lds-dma", "reads-m0"},
-                       variant="lds")
+                       modifiers=base.modifiers | {"lds"}, variant="lds")
     raise ValueError(tag)
+
+
+# gfx908/gfx90a write these global/scratch loads to LDS instead of a VGPR when `lds` is set (the FLAT
+# LDS bit; LLVM 22 FLATInstructions.td, FLAT_Global_Load_LDS_Pseudo / FLAT_Scratch_Load_LDS_Pseudo,
+# spelt `global_load_dword vaddr, saddr lds` before gfx940 renamed them global_load_lds_dword).
+FLAT_LDS_LOADS = frozenset(f"{seg}_load_{t}" for seg in ("global", "scratch")
+                            for t in ("ubyte", "sbyte", "ushort", "sshort", "dword"))
+_FLAT_LDS_TARGETS = frozenset({"gfx908", "gfx90a"})
 
 
 def row_for(ins, target: str | None = None) -> OpInfo | None:
@@ -912,6 +933,9 @@ def row_for(ins, target: str | None = None) -> OpInfo | None:
     if info is None:
         return None
     if info.encoding == "MUBUF" and "lds" in info.modifiers and ins.has("lds"):
+        return _variant(info, "lds")
+    if info.mnemonic in FLAT_LDS_LOADS and target in _FLAT_LDS_TARGETS and ins.has("lds") and \
+            len(ins.operands) == len(info.operands) - 1:  # (with a vdst written, `lds` is the wrong operand)
         return _variant(info, "lds")
     if "atomic" in info.flags and info.encoding in ("MUBUF", "GLOBAL", "FLAT") and (ins.has("glc") or ins.has("sc0")):
         return _variant(info, "rtn")

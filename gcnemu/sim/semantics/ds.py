@@ -192,8 +192,9 @@ def _read2(ctx: Ctx, ins: Instruction) -> None:
     elem, mult = DS_READ2[ins.mnemonic]
     dst = _dst(ctx, 0)
     lanes = _lanes(ctx)
-    base = ds_address(_vaddr(ctx, 1), 0)[lanes]
-    pieces = [(base + _offset(ctx, "offset0") * mult, elem), (base + _offset(ctx, "offset1") * mult, elem)]
+    vaddr = _vaddr(ctx, 1)
+    pieces = [(ds_address(vaddr, _offset(ctx, "offset0") * mult)[lanes], elem),
+              (ds_address(vaddr, _offset(ctx, "offset1") * mult)[lanes], elem)]
     _record(ctx, pieces, lanes, is_write=False)
     ctx.defer(LdsRead(dst.file, dst.index, 2 * elem // 4, lanes, 2 * elem, "raw", pieces=pieces))
 
@@ -202,11 +203,11 @@ def _write2(ctx: Ctx, ins: Instruction) -> None:
     _check_gds(ctx)
     elem, mult = DS_WRITE2[ins.mnemonic]
     lanes = _lanes(ctx)
-    base = ds_address(_vaddr(ctx, 0), 0)[lanes]
+    vaddr = _vaddr(ctx, 0)
     d0 = dwords_to_bytes(_data(ctx, ctx.op(1), elem // 4)[:, lanes], elem)
     d1 = dwords_to_bytes(_data(ctx, ctx.op(2), elem // 4)[:, lanes], elem)
-    a0 = base + _offset(ctx, "offset0") * mult
-    a1 = base + _offset(ctx, "offset1") * mult
+    a0 = ds_address(vaddr, _offset(ctx, "offset0") * mult)[lanes]
+    a1 = ds_address(vaddr, _offset(ctx, "offset1") * mult)[lanes]
     _record(ctx, [(a0, elem), (a1, elem)], lanes, is_write=True)
     ctx.defer(LdsWrite(lanes, [(a0, d0), (a1, d1)]))
 
@@ -277,9 +278,9 @@ def _wrxchg2(ctx: Ctx, ins: Instruction) -> None:
     elem, mult = DS_WRXCHG2[ins.mnemonic]
     dst = _dst(ctx, 0)
     lanes = _lanes(ctx)
-    base = ds_address(_vaddr(ctx, 1), 0)[lanes]
-    a0 = base + _offset(ctx, "offset0") * mult
-    a1 = base + _offset(ctx, "offset1") * mult
+    vaddr = _vaddr(ctx, 1)
+    a0 = ds_address(vaddr, _offset(ctx, "offset0") * mult)[lanes]
+    a1 = ds_address(vaddr, _offset(ctx, "offset1") * mult)[lanes]
     d0 = _element(ctx, ctx.op(2), elem == 8, lanes)
     d1 = _element(ctx, ctx.op(3), elem == 8, lanes)
     _record(ctx, [(a0, elem), (a1, elem)], lanes, is_write=True)

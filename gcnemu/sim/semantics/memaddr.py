@@ -199,8 +199,15 @@ def lds_dma_addresses(kind: str, target: str, m0: int, inst_offset: int, size: i
 
 
 def ds_address(vaddr: np.ndarray, offset: int) -> np.ndarray:
-    """LDS_Addr = VGPR[ADDR] + offset (byte address, 32-bit)."""
-    return (vaddr.astype(np.int64) & 0xFFFFFFFF) + offset
+    """LDS_Addr = VGPR[ADDR] + offset, a 32-bit byte address: the sum wraps modulo 2**32.
+
+    The ISA guides (AMD Instinct MI300 "CDNA3" and MI355X "CDNA4" ISA reference, DS opcodes:
+    `addr = CalcDsAddr(vgpr_a.b32, offset.b32)`) add two 32-bit values into a 32-bit LDS address.
+    Compilers rely on the wrap: llc folds a constant into the instruction offset and leaves a
+    "negative" base in the VGPR (base 0xFFFFFFF0 with offset:16 is address 0), so an address
+    beyond 2**32 is not out of range, it is the low 32 bits of the sum.
+    """
+    return ((vaddr.astype(np.int64) & 0xFFFFFFFF) + offset) & 0xFFFFFFFF
 
 
 def ds_out_of_range(addrs: np.ndarray, size: int, lds_size: int) -> np.ndarray:
