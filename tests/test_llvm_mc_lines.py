@@ -45,10 +45,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 # Lines gcnemu still gets wrong because of its parser (gcnemu/asm/parse.py, being split into modules
 # by another change). They are left out of the sweeps and kept failing, strictly, in
 # test_lines_waiting_for_the_parser, so that whoever fixes the parser sees them pass.
-_NEGATED = ("llvm-mc reads `no` + a cache-policy name (nosc0, nosc1, nont; noglc, noslc on gfx908/gfx90a) "
-            "as that bit cleared; gcnemu's parser reads the word as a symbol operand. Fix: add the seven "
-            "no-forms to FLAG_MODIFIERS in gcnemu/asm/parse.py; validate already maps them "
-            "(test_negated_cache_policy_names_check_as_llvm_mc_once_parsed_as_modifiers)")
 _INST_OFFSET = ("llvm-mc 22 reads `inst_offset:N` as `offset:N` on gfx908 (on gfx90a+ it refuses it, as "
                 "gcnemu does). gcnemu keeps it as a modifier of its own, which run would not add to the "
                 "address, so check refuses it rather than accept a value run would drop. Fix (front end, "
@@ -66,9 +62,6 @@ PARSER_PENDING: dict[tuple[str, str], str] = {
         "image_load v5, v[1:2], s[8:15] dmask:0x3 unorm a16 d16",
         "image_load v[5:6], v[1:2], s[8:15] dmask:0xf unorm a16 d16",
         "image_store v[5:6], v[1:2], s[8:15] dmask:0x7 unorm a16 d16")},
-    **{(text, t): _NEGATED for t in ("gfx942", "gfx950")
-       for text in ("global_load_dword v2, v[2:3], off nosc0", "global_load_dword v2, v[2:3], off nosc1",
-                    "global_load_dword v2, v[2:3], off nont")},
     ("flat_atomic_add v[3:4], v5 inst_offset:8 slc", "gfx908"): _INST_OFFSET,
     ("flat_load_dword v1, v[3:4] inst_offset:4", "gfx908"): _INST_OFFSET,
 }
@@ -179,22 +172,22 @@ def test_lines_waiting_for_the_parser(text, target):
 
 @diff.needs_llvm
 @pytest.mark.parametrize("target", TARGETS)
-def test_negated_cache_policy_names_check_as_llvm_mc_once_parsed_as_modifiers(target, monkeypatch):
-    """validate's half of the `nosc0` fix: with the parser reading the no-forms as modifiers, every
-    verdict and message agrees with llvm-mc (valid names, names of the other generation, duplicates)."""
+def test_negated_cache_policy_names_check_as_llvm_mc(target):
+    """`nosc0`, `noglc`...: a cache-policy bit written as cleared is a modifier on every parsing
+    path, and every verdict and message agrees with llvm-mc (valid names, names of the other
+    generation, duplicates)."""
     from gcnemu.asm import parse as parse_mod
-    monkeypatch.setattr(parse_mod, "FLAG_MODIFIERS", parse_mod.FLAG_MODIFIERS | {
-        "no" + n for n in ("glc", "slc", "dlc", "scc", "sc0", "sc1", "nt")})
     lines = ["global_load_dword v2, v[2:3], off noglc", "global_load_dword v2, v[2:3], off noslc",
              "global_load_dword v2, v[2:3], off glc noglc", "global_load_dword v2, v[2:3], off nosc0",
              "global_load_dword v2, v[2:3], off nont sc1", "buffer_load_dword v5, off, s[8:11], s3 nosc1",
              "buffer_wbl2 nosc1", "s_load_dword s2, s[2:3], 0x0 noglc", "global_load_dword v2, v[2:3], off glc glc"]
     text = "\n".join(lines) + "\n"
     theirs = diff.llvm_errors(text, target)
-    prog = parse_mod.parse(text, "<stdin>", fast=False)
-    ours = {d.span.line: f"{d.span.column}: {d.message}" for d in diff.validate(prog, target)
-            if d.severity == "error" and d.span is not None}
-    assert ours == theirs
+    for fast in (True, False):  # the fast paths and the grammar
+        prog = parse_mod.parse(text, "<stdin>", fast=fast)
+        ours = {d.span.line: f"{d.span.column}: {d.message}" for d in diff.validate(prog, target)
+                if d.severity == "error" and d.span is not None}
+        assert ours == theirs
 
 
 # Lines whose exact message and column this change set out to match (the issue's message diffs and

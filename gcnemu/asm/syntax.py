@@ -19,10 +19,12 @@ shared_base shared_limit private_base private_limit src_pops_exiting_wave_id pop
 src_lds_direct lds_direct null
 """.split())
 
-# Bare words that are instruction modifiers, not operands, wherever they stand.
+# Bare words that are instruction modifiers, not operands, wherever they stand. `no` + a
+# cache-policy name is that bit written as cleared (llvm-mc's AMDGPUAsmParser::parseCPol takes
+# `noglc`, `nosc0`...); which names a target knows is validate's business.
 FLAG_MODIFIERS = frozenset("""
 offen idxen addr64 glc slc dlc scc lds nt sc0 sc1 gds tfe lwe d16 a16 r128 da unorm clamp done vm compr
-row_en bound_ctrl high fi
+row_en bound_ctrl high fi noglc noslc nodlc noscc nosc0 nosc1 nont
 """.split())
 
 # llvm-mc reads a bare word as a modifier only where the instruction takes that modifier: scalar
