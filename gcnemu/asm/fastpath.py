@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .program import Call, CallGroup, Expr, FloatImm, Imm, Instruction, Modified, Modifier, Reg, Special, Symbol
 from .slots import new_imm, new_modifier, new_reg, new_span, new_special, new_symbol
-from .syntax import _RANGE_RE, _REG_RE, SPECIAL_REGISTERS, _mnemonic_facts
+from .syntax import _RANGE_RE, _REG_RE, SPECIAL_REGISTERS, _mnemonic_facts, needs_grammar
 
 
 _FAST_TOKEN = re.compile(r"""[ \t]*(?:
@@ -125,6 +125,8 @@ def _fast_instruction(code: str, file: str, line: int):
         return None
     _, mn, c0 = toks[0]
     mnemonic, memory, scalar, flags = _mnemonic_facts(mn)
+    if needs_grammar(mnemonic, code):
+        return None
     operands: list = []
     modifiers: list = []
     prev_call = False

@@ -22,7 +22,9 @@ from .program import (
     Call, CallGroup, Expr, FloatImm, Imm, Instruction, Modified, Modifier, Program, Reg, RegList, Special, Span,
     Symbol,
 )
-from .syntax import _MEMORY_PREFIXES, _NO_FLAGS, _RANGE_RE, _REG_RE, FLAG_MODIFIERS, SPECIAL_REGISTERS
+from .syntax import (
+    _MEMORY_PREFIXES, _NO_FLAGS, _RANGE_RE, _REG_RE, FLAG_MODIFIERS, LEGACY_FORMAT, SPECIAL_REGISTERS, a16_modifier,
+)
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -378,13 +380,19 @@ class _Builder:
                     modifiers.append(Modifier(item.name, None, item.span))
                     prev_call = False
                     continue
+                if type(item) is Reg and a16_modifier(mnemonic, item, operands, modifiers):
+                    modifiers.append(Modifier("a16", None, item.span))
+                    prev_call = False
+                    continue
                 if isinstance(item, Call) and prev_call and mnemonic.startswith("s_waitcnt"):
                     prev = operands.pop()
                     calls = prev.calls if isinstance(prev, CallGroup) else (prev,)
                     operands.append(CallGroup(calls + (item,), Span(self.file, self.line, prev.span.column,
                                                                      self.line, item.span.end_column)))
                     continue
-                if modifiers:
+                if modifiers and not (len(operands) == 3 and mnemonic.startswith("tbuffer_") and
+                                      all(m.name in LEGACY_FORMAT for m in modifiers)):
+                    # (MTBUF's soffset may follow its legacy `dfmt:N nfmt:M`)
                     raise ParseError("not a valid operand: operands must come before modifiers",
                                      item.span.column, item.span.end_column)
                 if scalar and type(item) is Special and item.name == "off":

@@ -26,7 +26,7 @@ from .fastpath import _fast_atom, _fast_tokens
 from .program import Call, FloatImm, Imm, Modified, Reg, Special, Symbol
 from .recipes import _entry_of, _make_group, _relative
 from .slots import make_modifier, make_special, make_symbol
-from .syntax import _NO_FLAGS, FLAG_MODIFIERS, _mnemonic_facts
+from .syntax import _NO_FLAGS, FLAG_MODIFIERS, _mnemonic_facts, needs_grammar
 
 _UNITS = re.compile(r"[ \t]*(?:[^ \t,\[]+(?:\[[^\[\]]*\][^ \t,\[]*)*|\[|,)")
 _U_REG, _U_VAL, _U_NAME, _U_CALL, _U_KEY, _U_NEG = range(6)
@@ -207,6 +207,8 @@ def _piece_recipe(code: str, start_col: int, end_col: int):
     if not head:
         return None
     mnemonic, mcol, mend, memory, scalar, waitcnt, cache, rest = head
+    if needs_grammar(mnemonic, code):
+        return None
     if rest is None:
         if len(pieces) > 1:  # `s_nop ,0`: the grammar's
             return None

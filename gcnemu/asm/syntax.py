@@ -35,6 +35,28 @@ _NO_FLAGS = frozenset()
 _MEMORY_PREFIXES = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "s_load", "s_store", "s_buffer_",
                     "s_atomic", "s_scratch_", "s_dcache", "s_atc_")
 
+# Words whose meaning depends on where they stand in an instruction, which only the grammar
+# bridge works out (the fast paths leave such lines to it): MIMG's `a16` (16-bit addresses) is
+# also the name of AGPR 16, and MTBUF's legacy `dfmt:N nfmt:M` stand before the soffset operand.
+def needs_grammar(mnemonic: str, code: str) -> bool:
+    """Does this line hold a word only the grammar bridge reads in context?"""
+    return mnemonic.startswith("image_") and "a16" in code
+
+
+def a16_modifier(mnemonic: str, item, operands: list, modifiers: list) -> bool:
+    """Is `item` MIMG's `a16` modifier rather than the register a16? llvm-mc reads the bare word
+    `a16` after an image instruction's resource operands (after its third operand, or after
+    another modifier) as the modifier; before that it is AGPR 16."""
+    sp = item.span
+    return (mnemonic.startswith("image_") and item.file == "a" and item.index == 16 and item.count == 1
+            and sp.end_column - sp.column == 3 and (len(operands) >= 3 or bool(modifiers)))
+
+
+# MTBUF (tbuffer_*) legacy format modifiers, which llvm-mc also reads between srsrc and soffset:
+# `tbuffer_load_format_x v1, off, s[4:7], dfmt:15, nfmt:2, s1` (AMDGPUAsmParser::parseFORMAT).
+LEGACY_FORMAT = frozenset(("dfmt", "nfmt"))
+
+
 _RANGE_RE = re.compile(r"^(v|s|a|acc|ttmp)\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$")
 _REG_RE = re.compile(r"^(v|s|a|ttmp|acc)(\d+)$")  # llvm-mc: register names are lower case only
 
