@@ -50,46 +50,13 @@ _INST_OFFSET = ("llvm-mc 22 reads `inst_offset:N` as `offset:N` on gfx908 (on gf
                 "address, so check refuses it rather than accept a value run would drop. Fix (front end, "
                 "outside validate): hand run `inst_offset:N` as `offset:N` on gfx908 (parse.py or resolve.py), "
                 "then let validate's _check_modifier_values take the name as offset there")
-_A16 = ("llvm-mc 22 takes MIMG's `a16` (16-bit addresses) on gfx908; gcnemu's parser reads the word as an "
-        "operand after the modifiers ('operands must come before modifiers'). Fix: parse.py reads `a16` as a "
-        "flag modifier of image_* (adding it to FLAG_MODIFIERS alone is not enough); validate must then refuse "
-        "it on gfx90a, where llvm-mc does")
 PARSER_PENDING: dict[tuple[str, str], str] = {
-    **{(text, "gfx908"): _A16 for text in (
-        "image_load v5, v[1:2], s[8:15] unorm a16", "image_load v[5:6], v[1:2], s[8:15] dmask:0x3 unorm a16",
-        "image_load v[5:8], v[1:2], s[8:15] dmask:0xf unorm a16", "image_store v5, v[1:2], s[8:15] unorm a16",
-        "image_store v[5:7], v[1:2], s[8:15] dmask:0x7 unorm a16",
-        "image_load v5, v[1:2], s[8:15] dmask:0x3 unorm a16 d16",
-        "image_load v[5:6], v[1:2], s[8:15] dmask:0xf unorm a16 d16",
-        "image_store v[5:6], v[1:2], s[8:15] dmask:0x7 unorm a16 d16")},
     ("flat_atomic_add v[3:4], v5 inst_offset:8 slc", "gfx908"): _INST_OFFSET,
     ("flat_load_dword v1, v[3:4] inst_offset:4", "gfx908"): _INST_OFFSET,
 }
-_LEGACY_FORMAT = ("llvm-mc reads MTBUF's legacy `dfmt:N, nfmt:M,` before the soffset operand (commas optional); "
-                  "gcnemu's parser stops at an operand after a modifier ('operands must come before "
-                  "modifiers'). Fix: parse.py lets dfmt/nfmt stand between srsrc and soffset of tbuffer_*")
 _SYMBOLIC_FORMAT = ("llvm-mc reads `format:[BUF_DATA_FORMAT_x, BUF_NUM_FORMAT_y]` (symbolic names, either order, "
                     "one may be missing); gcnemu's parser wants a list of integers. Fix: parse.py keeps the "
                     "names of a format:[...] list (validate would then check them against the format table)")
-_LEGACY_LINES = {
-    "tbuffer_load_format_x v1, off, s[4:7], dfmt:15, nfmt:2, s1": ("gfx908", "gfx90a", "gfx942", "gfx950"),
-    "tbuffer_store_format_x v1, off, s[4:7], dfmt:15, nfmt:2, s1": ("gfx908", "gfx90a", "gfx942", "gfx950"),
-    **{text: ("gfx908",) for text in (  # (their data tuples start at v1: gfx90a+ refuses them for that first)
-        "tbuffer_load_format_xy v[1:2], off, s[4:7], dfmt:15, nfmt:2, s1",
-        "tbuffer_load_format_xyz v[1:3], off, s[4:7], dfmt:15, nfmt:2, s1",
-        "tbuffer_load_format_xyzw v[1:4], off, s[4:7], dfmt:15, nfmt:2, s1",
-        "tbuffer_store_format_xy v[1:2], off, s[4:7], dfmt:15, nfmt:2, s1",
-        "tbuffer_store_format_xyzw v[1:4], off, s[4:7], dfmt:15, nfmt:2, s1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], dfmt:15, nfmt:2, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], dfmt:15, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], nfmt:2, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], nfmt:2, dfmt:15, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], dfmt:0, nfmt:0, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], dfmt:15, nfmt:7, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], dfmt:1, nfmt:0, ttmp1",
-        "tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7] dfmt:15 nfmt:7 ttmp1")},
-}
-PARSER_PENDING.update({(text, t): _LEGACY_FORMAT for text, targets in _LEGACY_LINES.items() for t in targets})
 PARSER_PENDING.update({(f"tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], s0 format:[{names}]", "gfx908"):
                        _SYMBOLIC_FORMAT for names in (
                            "BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM", "BUF_NUM_FORMAT_SNORM, BUF_DATA_FORMAT_16",

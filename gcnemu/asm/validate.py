@@ -982,6 +982,7 @@ def _check_rowless(ins: Instruction, base: str, sfx: str, ctx: _Ctx) -> None:
         data = ins.operands[0]
         if ctx.gfx90a_plus and isinstance(data, Reg) and data.file in ("v", "a") and data.count > 1 and data.index % 2:
             raise _Error("invalid operand for instruction", data.span)  # gfx90a+ data tuples are even-aligned
+        _check_tbuffer_modifiers(ins)
     rule = rowless.rule(base)
     if rule is None or sfx in ("_dpp", "_sdwa"):
         return
@@ -1268,6 +1269,36 @@ def _mod_int(m: Modifier, ctx: _Ctx) -> int | None:
         if r is not None and not r[1]:
             return r[0]
     return None
+
+
+# MTBUF's legacy format fields and their largest values (SIDefines.h: DFMT_MAX 15, NFMT_MAX 7)
+_LEGACY_FORMAT_MAX = {"dfmt": 15, "nfmt": 7}
+
+
+def _check_tbuffer_modifiers(ins: Instruction) -> None:
+    """llvm-mc 22's rules for a tbuffer_* instruction's modifiers (AMDGPUAsmParser::parseDfmtNfmt,
+    parseFORMAT): the legacy `dfmt:N nfmt:M` stand before soffset only, each once and in range;
+    `format:N` is a 7-bit value; tbuffer has no tfe."""
+    soffset = ins.operands[3]
+    seen: set[str] = set()
+    for m in ins.modifiers:
+        limit = _LEGACY_FORMAT_MAX.get(m.name)
+        if limit is not None:
+            if m.span.column > soffset.span.column:
+                raise _Error("not a valid operand.", m.span)
+            if m.name in seen:
+                raise _Error("invalid operand for instruction", m.span)
+            seen.add(m.name)
+            if isinstance(m.value, int) and not 0 <= m.value <= limit:
+                raise _Error(f"out of range {m.name}", m.span)
+        elif m.name == "format" and seen:  # the format is already written as dfmt/nfmt
+            raise _Error("duplicate format", m.span)
+        elif m.name == "format" and isinstance(m.value, int) and not 0 <= m.value <= 127:
+            raise _Error("out of range format", m.span)
+        elif m.name == "tfe":
+            data = ins.operands[0]
+            wide = isinstance(data, Reg) and data.count > 1 and "load" in ins.mnemonic
+            raise _Error("invalid operand for instruction", data.span if wide else m.span)
 
 
 def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
