@@ -45,15 +45,7 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 # Lines gcnemu still gets wrong because of its parser (gcnemu/asm/parse.py, being split into modules
 # by another change). They are left out of the sweeps and kept failing, strictly, in
 # test_lines_waiting_for_the_parser, so that whoever fixes the parser sees them pass.
-_INST_OFFSET = ("llvm-mc 22 reads `inst_offset:N` as `offset:N` on gfx908 (on gfx90a+ it refuses it, as "
-                "gcnemu does). gcnemu keeps it as a modifier of its own, which run would not add to the "
-                "address, so check refuses it rather than accept a value run would drop. Fix (front end, "
-                "outside validate): hand run `inst_offset:N` as `offset:N` on gfx908 (parse.py or resolve.py), "
-                "then let validate's _check_modifier_values take the name as offset there")
-PARSER_PENDING: dict[tuple[str, str], str] = {
-    ("flat_atomic_add v[3:4], v5 inst_offset:8 slc", "gfx908"): _INST_OFFSET,
-    ("flat_load_dword v1, v[3:4] inst_offset:4", "gfx908"): _INST_OFFSET,
-}
+PARSER_PENDING: dict[tuple[str, str], str] = {}
 _SYMBOLIC_FORMAT = ("llvm-mc reads `format:[BUF_DATA_FORMAT_x, BUF_NUM_FORMAT_y]` (symbolic names, either order, "
                     "one may be missing); gcnemu's parser wants a list of integers. Fix: parse.py keeps the "
                     "names of a format:[...] list (validate would then check them against the format table)")
@@ -155,6 +147,18 @@ def test_negated_cache_policy_names_check_as_llvm_mc(target):
         ours = {d.span.line: f"{d.span.column}: {d.message}" for d in diff.validate(prog, target)
                 if d.severity == "error" and d.span is not None}
         assert ours == theirs
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_inst_offset_reaches_run_as_the_offset_llvm_mc_encodes(target):
+    """llvm-mc 22 encodes `inst_offset:N` on FLAT/GLOBAL/SCRATCH as `offset:N`: run must add it
+    to the address too, so the Kernel run executes carries it as the offset."""
+    from gcnemu.asm.resolve import resolve
+    text = "flat_load_dword v1, v[2:3] inst_offset:4\nglobal_load_dword v1, v[2:3], off inst_offset:-8\n"
+    for fast in (True, False):
+        kernel = resolve(diff.parse(text, "<stdin>", fast=fast), target)
+        assert [i.modifier("offset") for i in kernel.instructions] == [4, -8]
+        assert not any(m.name == "inst_offset" for i in kernel.instructions for m in i.modifiers)
 
 
 # Lines whose exact message and column this change set out to match (the issue's message diffs and

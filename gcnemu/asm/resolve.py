@@ -143,6 +143,7 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
     symbols = program.symbols  # once: the property scans every statement (per instruction, quadratic)
     instructions = [_with_encoding_suffix(_fold_constants(_bind_lit_symbols(i, symbols), symbols))
                     for i in program.instructions]
+    instructions = [_inst_offset_as_offset(i) if i.modifiers else i for i in instructions]
     rows: dict[str, object] = {}  # mnemonic -> its opcodes row: a kernel repeats a few dozen mnemonics
     infos = []
     for i in instructions:
@@ -154,6 +155,18 @@ def resolve(program: Program, target: str | Target, validate_first: bool = True)
     _describe(kernel)
     _link(kernel)
     return kernel
+
+
+_FLAT_PREFIXES = ("flat_", "global_", "scratch_")
+
+
+def _inst_offset_as_offset(ins: Instruction) -> Instruction:
+    """`inst_offset:N` on FLAT/GLOBAL/SCRATCH is llvm-mc 22's old spelling of `offset:N` (it encodes
+    both alike, on every gfx9 target): the simulator reads `offset`."""
+    mods = ins.modifiers
+    if not ins.mnemonic.startswith(_FLAT_PREFIXES) or all(m.name != "inst_offset" for m in mods):
+        return ins
+    return replace(ins, modifiers=tuple(replace(m, name="offset") if m.name == "inst_offset" else m for m in mods))
 
 
 def _describe(kernel: Kernel) -> None:

@@ -1312,13 +1312,11 @@ def _check_modifier_values(ins: Instruction, info: OpInfo, ctx: _Ctx) -> None:
     seen = set()
     last_slot = -1
     for i, m in enumerate(ins.modifiers):
-        if m.name == "inst_offset" and enc in ("FLAT", "GLOBAL", "SCRATCH") and ctx.gfx90a_plus:
-            # llvm-mc 22 knows `inst_offset:` (an old spelling of offset:) on gfx908 only; on gfx90a+ its
-            # matcher then blames the address operand
-            specs = info.operands[1:] if info.has("atomic") and len(ins.operands) < len(info.operands) else \
-                info.operands  # (an atomic without glc/sc0 writes no vdst)
-            vaddr = next((o for o, sp in zip(ins.operands, specs) if sp.role == "vaddr"), None)
-            raise _Error("invalid operand for instruction", vaddr.span if vaddr is not None else m.span)
+        if m.name == "inst_offset" and enc in ("FLAT", "GLOBAL", "SCRATCH"):
+            # llvm-mc 22 takes `inst_offset:` as an old spelling of offset: on every gfx9 target (its
+            # gfx90a "invalid operand" on `flat_load_dword v1, v[3:4] inst_offset:4` is the odd address
+            # pair's); resolve renames it so that run adds it to the address
+            m = Modifier("offset", m.value, m.span)
         name = _NEGATED_CPOL.get(m.name, m.name)  # `nosc0`, `noglc`: the bit written as clear
         key = "omod" if name in ("mul", "div") else name
         if key in seen:
