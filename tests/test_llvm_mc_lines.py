@@ -46,14 +46,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 # by another change). They are left out of the sweeps and kept failing, strictly, in
 # test_lines_waiting_for_the_parser, so that whoever fixes the parser sees them pass.
 PARSER_PENDING: dict[tuple[str, str], str] = {}
-_SYMBOLIC_FORMAT = ("llvm-mc reads `format:[BUF_DATA_FORMAT_x, BUF_NUM_FORMAT_y]` (symbolic names, either order, "
-                    "one may be missing); gcnemu's parser wants a list of integers. Fix: parse.py keeps the "
-                    "names of a format:[...] list (validate would then check them against the format table)")
-PARSER_PENDING.update({(f"tbuffer_store_format_xyzw v[1:4], off, ttmp[4:7], s0 format:[{names}]", "gfx908"):
-                       _SYMBOLIC_FORMAT for names in (
-                           "BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM", "BUF_NUM_FORMAT_SNORM, BUF_DATA_FORMAT_16",
-                           " BUF_DATA_FORMAT_8_8 ", "BUF_NUM_FORMAT_USCALED", "BUF_DATA_FORMAT_32",
-                           "BUF_DATA_FORMAT_10_11_11", "BUF_DATA_FORMAT_2_10_10_10")})
 
 
 def corpus_lines() -> list[tuple[str, str]]:
@@ -159,6 +151,35 @@ def test_inst_offset_reaches_run_as_the_offset_llvm_mc_encodes(target):
         kernel = resolve(diff.parse(text, "<stdin>", fast=fast), target)
         assert [i.modifier("offset") for i in kernel.instructions] == [4, -8]
         assert not any(m.name == "inst_offset" for i in kernel.instructions for m in i.modifiers)
+
+
+FORMAT_NAMES = ["BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM", "BUF_NUM_FORMAT_SNORM, BUF_DATA_FORMAT_16",
+                " BUF_DATA_FORMAT_8_8 ", "BUF_NUM_FORMAT_USCALED", "BUF_DATA_FORMAT_32", "BUF_DATA_FORMAT_RESERVED_15",
+                "BUF_DATA_FORMAT_INVALID,BUF_NUM_FORMAT_RESERVED_6", "BUF_NUM_FORMAT_FLOAT,BUF_DATA_FORMAT_32_32_32_32"]
+
+
+def _encodings(text: str, target: str) -> list[str]:
+    import subprocess
+    out = subprocess.run([diff.LLVM_MC, "-arch=amdgcn", f"-mcpu={target}", "-show-encoding"], input=text,
+                         capture_output=True, text=True, check=True).stdout
+    return [line.split("encoding:")[1].strip() for line in out.splitlines() if "encoding:" in line]
+
+
+@diff.needs_llvm
+@pytest.mark.parametrize("target", TARGETS)
+def test_symbolic_formats_encode_as_the_number_gcnemu_keeps(target):
+    """`format:[BUF_DATA_FORMAT_x, BUF_NUM_FORMAT_y]` becomes the `format:N` modifier whose
+    number llvm-mc encodes for those names: the instruction gcnemu keeps is the one written."""
+    symbolic = [f"tbuffer_store_format_x v1, off, s[4:7], s0 format:[{names}]" for names in FORMAT_NAMES]
+    numbers = []
+    for fast in (True, False):
+        prog = diff.parse("\n".join(symbolic) + "\n", "<stdin>", fast=fast)
+        assert not prog.diagnostics
+        numbers.append([i.modifier("format") for i in prog.instructions])
+    assert numbers[0] == numbers[1]
+    numeric = [f"tbuffer_store_format_x v1, off, s[4:7], s0 format:{n}" for n in numbers[0]]
+    assert len(set(numbers[0])) == len(FORMAT_NAMES)
+    assert _encodings("\n".join(numeric) + "\n", target) == _encodings("\n".join(symbolic) + "\n", target)
 
 
 # Lines whose exact message and column this change set out to match (the issue's message diffs and

@@ -174,6 +174,8 @@ def _fast_instruction(code: str, file: str, line: int):
             if i + 1 >= n:
                 return None
             if toks[i + 1][1] == "[":  # key:[int, int, ...]
+                if text == "format:":  # MTBUF's format list holds names: the grammar's (`_split_format`)
+                    return None
                 j = i + 2
                 vals = []
                 while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import expr as _expr
+from ..isa import buffer_formats
 from .diagnostics import Diagnostic
 from .program import (
     Call, CallGroup, Expr, FloatImm, Imm, Instruction, Modified, Modifier, Program, Reg, RegList, Special, Span,
@@ -329,6 +330,8 @@ class _Builder:
             raise ParseError("expected absolute expression", col, val.span.end_column)
         if isinstance(val, Imm):
             v = val.value
+        elif isinstance(val, RegList) and key == "format":
+            v = self._split_format(val, t.end_column + 1)
         elif isinstance(val, RegList):
             if not all(isinstance(i, Imm) for i in val.items):
                 raise ParseError("expected a list of integers", val.span.column, val.span.end_column)
@@ -340,6 +343,38 @@ class _Builder:
         else:
             raise ParseError(f"invalid value for modifier '{key}'", val.span.column, val.span.end_column)
         return Modifier(key, v, sp)  # as written: llvm-mc's modifier names are case-sensitive
+
+    def _split_format(self, val: RegList, empty_column: int) -> int:
+        """`format:[BUF_DATA_FORMAT_x, BUF_NUM_FORMAT_y]` (either order, either one left out: its
+        default) -> the FORMAT field llvm-mc encodes, with llvm-mc's messages for anything else
+        (AMDGPUAsmParser::parseSymbolicSplitFormat; the names: isa/buffer_formats.py). The value
+        is the same number `format:N` writes, so both spellings build the same modifier."""
+        items = val.items
+        if not items:
+            raise ParseError("expected a format string", empty_column, empty_column + 1)
+        dfmt = nfmt = None
+        for k, item in enumerate(items):
+            sp = item.span
+            if k == 2:  # at the comma after the second name
+                end = items[1].span.end_column
+                raise ParseError("expected a closing square bracket", end, end + 1)
+            if type(item) is not Symbol:
+                raise ParseError("expected a format string", sp.column, sp.end_column)
+            name = item.name
+            if name in buffer_formats.DATA_FORMATS:
+                if dfmt is not None:
+                    raise ParseError("duplicate data format", sp.column, sp.end_column)
+                dfmt = buffer_formats.DATA_FORMATS[name]
+            elif name in buffer_formats.NUM_FORMATS:
+                if nfmt is not None:
+                    raise ParseError("duplicate numeric format", sp.column, sp.end_column)
+                nfmt = buffer_formats.NUM_FORMATS[name]
+            elif name.startswith(buffer_formats.UNIFIED_PREFIX):
+                raise ParseError("unified format is not supported on this GPU", sp.column, sp.end_column)
+            else:
+                raise ParseError("unsupported format", sp.column, sp.end_column)
+        return buffer_formats.encode(buffer_formats.DFMT_DEFAULT if dfmt is None else dfmt,
+                                     buffer_formats.NFMT_DEFAULT if nfmt is None else nfmt)
 
     def group(self, c):
         out = []

@@ -49,6 +49,8 @@ def _unit(text: str):
         if n < 2:
             return False
         if toks[1][1] == "[":  # key:[int, int, ...], as `_fast_instruction` reads it
+            if tok == "format:":  # MTBUF's format list holds names: the grammar's
+                return False
             j, vals = 2, []
             while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or
                              toks[j][0] == "int" and (len(toks[j][1]) == 1 or toks[j][1][0] != "0" and len(toks[j][1]) < 19)):

@@ -1291,10 +1291,14 @@ def _check_tbuffer_modifiers(ins: Instruction) -> None:
             seen.add(m.name)
             if isinstance(m.value, int) and not 0 <= m.value <= limit:
                 raise _Error(f"out of range {m.name}", m.span)
+        elif m.name == "format" and "format" in seen:
+            raise _Error("not a valid operand.", m.span)
         elif m.name == "format" and seen:  # the format is already written as dfmt/nfmt
             raise _Error("duplicate format", m.span)
         elif m.name == "format" and isinstance(m.value, int) and not 0 <= m.value <= 127:
             raise _Error("out of range format", m.span)
+        if m.name == "format":
+            seen.add("format")
         elif m.name == "tfe":
             data = ins.operands[0]
             wide = isinstance(data, Reg) and data.count > 1 and "load" in ins.mnemonic
