@@ -42,9 +42,9 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
                     "v_add_f16 v1, v3, v[2:3] row_shl:1 row_mask:0xa bank_mask:0x1 bound_ctrl:0")},
 }
 
-# Lines gcnemu still gets wrong because of its parser (gcnemu/asm/parse.py, being split into modules
-# by another change). They are left out of the sweeps and kept failing, strictly, in
-# test_lines_waiting_for_the_parser, so that whoever fixes the parser sees them pass.
+# Lines gcnemu still gets wrong because of its parser (gcnemu/asm/), each with the fix it needs.
+# They are left out of the sweeps and kept failing, strictly, in test_lines_waiting_for_the_parser,
+# so that whoever fixes the parser sees them pass. Empty now: every corpus line is an ordinary line.
 PARSER_PENDING: dict[tuple[str, str], str] = {}
 
 
