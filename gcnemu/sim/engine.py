@@ -75,7 +75,8 @@ _INDEXED_PIPES = frozenset({"valu", "trans", "dp"})
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
 _SCC_KEY = ("scc", 0)
-_COMPLETE = operator.itemgetter(1)  # an in-flight LDS DMA's completion cycle (Engine._dma entries)
+_COMPLETE = operator.itemgetter(1)
+_SEQ = operator.itemgetter(1)  # a write in flight's issue sequence number (Engine._run_alu entries)  # an in-flight LDS DMA's completion cycle (Engine._dma entries)
 _UNPLANNED = object()  # an instruction's plan not compiled yet (None: it has none)
 _READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
 
@@ -320,6 +321,9 @@ class Engine:
         # per instruction, how often it issued through the general path (a Ctx and the semantic
         # function) rather than a plan: what `plan_stats` and the benchmark report as fallbacks
         self.fallbacks: list[int] = [0] * len(kernel.instructions)
+        # runs of fixed-timing ALU issues taken by `_run_alu`: [runs, instructions they issued,
+        # entries that issued nothing (the per-instruction path took over at once)]
+        self.alu_runs: list[int] = [0, 0, 0]
         self.stalled: dict[int, dict[str, int]] = {}
         self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
@@ -443,6 +447,9 @@ class Engine:
         st = w.state
         events = self.events
         try_issue = self._try_issue
+        run_alu = self._run_alu
+        fast = self._fast
+        n = len(self.decoded)
         max_cycles = self.max_cycles
         while True:
             now = self._next if self._next > self.cycle else self.cycle
@@ -450,7 +457,13 @@ class Engine:
             if events and events[0][0] <= now:
                 self._land_until(now)
             if not st.done and w.ready_at <= now and not w.at_barrier:
-                try_issue(w, now)
+                if events or w.pending or st.pc >= n or fast[st.pc] is None:
+                    try_issue(w, now)
+                else:  # a run of fixed-timing ALU issues with nothing else in flight (_run_alu)
+                    now, untried = run_alu(w, now)
+                    self.cycle = now
+                    if untried:
+                        try_issue(w, now)
             if st.done or w.at_barrier:
                 self._finish(now)
                 return False
@@ -1016,6 +1029,157 @@ class Engine:
         self.fallbacks[pc] += 1
         self._record(w, pc, now, complete, 1)
         return True
+
+    def _run_alu(self, w: WaveRuntime, now: int) -> tuple[int, bool]:
+        """Issue the wave's instructions from cycle `now` on while they are planned fixed-timing
+        ALU instructions (`_fast_entry`) and nothing else is in flight, as the one-wave loop of
+        `_run_one_wave` with `_try_issue` would, try by try; return (the cycle of the last try,
+        whether that try is still to be made by `_try_issue`).
+
+        Why: in an ALU loop each issue went through the run loop, `_try_issue`, a Pending object
+        per write shared by its registers, the event heap and `_land_until`, about half of the
+        engine's cost per instruction. With one wave and no memory operation or other write in
+        flight (the caller checks: no event, no pending entry), every write in flight is one this
+        run made, so they are kept here as (land, seq, writes) and their registers' landing
+        cycles in a dict that mirrors the Pending entries insert for insert and delete for delete.
+        When the run stops (an instruction that is not a fixed-timing ALU op, a plan that
+        declines, a limit, an error), the writes still in flight become the events and Pending
+        entries the general path would have made, in the same order: every state after the run
+        is the one the per-instruction loop leaves. The records, stalls, pipe bookkeeping and the
+        monitor go through the same `_record` and `_stall`."""
+        st = w.state
+        if _HWREGS and _HWREGS.get(id(st)) is not None:  # (s_setreg or VGPR indexing: the general checks)
+            self.alu_runs[2] += 1
+            return now, True
+        decoded = self.decoded
+        fast = self._fast
+        n = len(decoded)
+        keys = self._pipe_keys[w.simd]
+        pipe_free = self.pipe_free
+        pipe_use = self.pipe_use
+        pipe_owner = self.pipe_owner
+        log = self.pipe_log if self.keep_history else None
+        record = self._record
+        stall = self._stall
+        apply = self._apply
+        pop = heapq.heappop
+        push = heapq.heappush
+        branch = self.lat.branch
+        max_cycles = self.max_cycles
+        wid = w.wid
+        simd = w.simd
+        flight: list = []  # heap of (land, seq, writes, registers, index, pipe): writes this run made
+        lands: dict = {}  # register -> (land, seq): the Pending entries the general path would hold
+        t = now
+        issued = 0
+        untried = True
+        try:
+            while True:
+                # the start of the try's cycle: _land_until(t), also when the general path makes it
+                while flight and flight[0][0] <= t:  # _land_until(t)
+                    _, seq, writes, regs, _, _ = pop(flight)
+                    for wr in writes:
+                        apply(w, wr, seq)
+                    for reg in regs:
+                        e = lands.get(reg)
+                        if e is not None and e[1] == seq:
+                            del lands[reg]
+                pc = st.pc
+                if pc >= n:
+                    break
+                f = fast[pc]
+                if f is _UNPLANNED:
+                    f = fast[pc] = self._fast_entry(pc, decoded[pc])
+                if f is None:
+                    break
+                d = decoded[pc]
+                if not d.interlocked:
+                    break
+                if w.first_try is None:
+                    w.first_try = t
+                if w.hold_until > t:
+                    stall(w, w.hold_until, w.hold_reason, t)
+                else:
+                    key = keys[pc]
+                    free = pipe_free.get(key, 0)
+                    if free > t:
+                        stall(w, free, self._busy_reason(key, free), t)
+                    else:
+                        plan, latency, busy = f
+                        out = plan(st)
+                        if out is None:  # a source never written: the general path notes it
+                            break
+                        writes, reads, branch_to = out
+                        wait = t
+                        if lands:
+                            for reg in reads:
+                                e = lands.get(reg)
+                                if e is not None and e[0] > wait:
+                                    wait = e[0]
+                        if wait > t:
+                            stall(w, wait, "dependency", t)
+                        else:  # _issue_fixed with the writes kept here
+                            complete = t + latency
+                            index = d.index
+                            if busy:
+                                end = t + busy
+                                pipe_free[key] = end
+                                pipe_use[key] = pipe_use.get(key, 0) + busy
+                                use = (d.pipe, simd if d.simd_pipe else None, wid, index, t, end)
+                                pipe_owner[key] = use
+                                if log is not None:
+                                    log.append(use)
+                            seq = self._seq = self._seq + 1
+                            if writes:
+                                regs = []
+                                for wr in writes:
+                                    fl = wr.file
+                                    if fl == "scc":
+                                        regs.append(_SCC_KEY)
+                                    else:
+                                        lo = wr.index
+                                        regs.extend([(fl, k) for k in range(lo, lo + len(wr.values))])
+                                if w.interlock_until > complete:  # _in_order
+                                    for reg in regs:
+                                        e = lands.get(reg)
+                                        if e is not None and e[0] > complete:
+                                            complete = e[0]
+                                entry = (complete, seq)
+                                for reg in regs:
+                                    lands[reg] = entry
+                                push(flight, (complete, seq, writes, regs, index, d.pipe))
+                            if complete > w.interlock_until:
+                                w.interlock_until = complete
+                            if branch_to is not None:
+                                st.pc = branch_to
+                                w.hold_until, w.hold_reason = t + branch, "branch"
+                            else:
+                                st.pc = index + 1
+                            record(w, index, t, complete, 1)
+                            issued += 1
+                untried = False
+                nxt = w.ready_at
+                if nxt > max_cycles or self.executed >= self._check_at:
+                    break
+                t = nxt
+                untried = True
+        finally:
+            if flight:  # the writes still in flight: events and Pending entries, as _issue_fixed makes them
+                made = {}
+                events = self.events
+                for complete, seq, writes, regs, index, pipe in sorted(flight, key=_SEQ):
+                    made[seq] = Pending(complete, True, index, seq, pipe)
+                    push(events, (complete, seq, wid, 0, (writes, seq)))
+                pend = w.pending
+                for reg, (_, seq) in lands.items():
+                    pend[reg] = made[seq]
+            runs = self.alu_runs
+            if issued:
+                runs[0] += 1
+                runs[1] += issued
+            else:
+                runs[2] += 1
+        return t, untried
 
     def _gpr_indexed(self, st: WaveState, pc: int, d: Decoded) -> Instruction | None:
         """Instruction `pc` as VGPR indexing mode (s_set_gpr_idx_on, see semantics.gpr_idx) has
