@@ -324,6 +324,7 @@ class Engine:
         # runs of fixed-timing ALU issues taken by `_run_alu`: [runs, instructions they issued,
         # entries that issued nothing (the per-instruction path took over at once)]
         self.alu_runs: list[int] = [0, 0, 0]
+        self._write_keys: dict[tuple, tuple] = {}
         self.stalled: dict[int, dict[str, int]] = {}
         self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
@@ -1068,6 +1069,13 @@ class Engine:
         max_cycles = self.max_cycles
         wid = w.wid
         simd = w.simd
+        vgpr, vinit, sgpr, sinit = st.vgpr, st.vgpr_init, st.sgpr, st.sgpr_init
+        history = self.keep_history
+        counts = self.issued
+        records = self.records
+        monitor = self.monitor
+        iv = self.interval
+        keys_of = self._write_keys  # (file, index, count) of a write -> the registers it writes
         flight: list = []  # heap of (land, seq, writes, registers, index, pipe): writes this run made
         lands: dict = {}  # register -> (land, seq): the Pending entries the general path would hold
         t = now
@@ -1078,8 +1086,24 @@ class Engine:
                 # the start of the try's cycle: _land_until(t), also when the general path makes it
                 while flight and flight[0][0] <= t:  # _land_until(t)
                     _, seq, writes, regs, _, _ = pop(flight)
-                    for wr in writes:
-                        apply(w, wr, seq)
+                    for wr in writes:  # _apply's common cases inline (no Pending entry to drop here)
+                        fl = wr.file
+                        values = wr.values
+                        if len(values) != 1:
+                            apply(w, wr, seq)
+                        elif fl == "v":
+                            if wr.mask is None or wr.full:
+                                vgpr[wr.index] = values
+                                vinit[wr.index].fill(True)
+                            else:
+                                apply(w, wr, seq)
+                        elif fl == "s":
+                            sgpr[wr.index] = values[0]
+                            sinit[wr.index] = True
+                        elif fl == "scc":
+                            st.scc = int(values[0])
+                        else:
+                            apply(w, wr, seq)
                     for reg in regs:
                         e = lands.get(reg)
                         if e is not None and e[1] == seq:
@@ -1131,14 +1155,19 @@ class Engine:
                                     log.append(use)
                             seq = self._seq = self._seq + 1
                             if writes:
-                                regs = []
-                                for wr in writes:
-                                    fl = wr.file
-                                    if fl == "scc":
-                                        regs.append(_SCC_KEY)
-                                    else:
-                                        lo = wr.index
-                                        regs.extend([(fl, k) for k in range(lo, lo + len(wr.values))])
+                                wr = writes[0]
+                                if len(writes) == 1:
+                                    span = (wr.file, wr.index, len(wr.values))
+                                elif len(writes) == 2:  # (a scalar result and SCC)
+                                    w2 = writes[1]
+                                    span = (wr.file, wr.index, len(wr.values), w2.file, w2.index, len(w2.values))
+                                else:
+                                    span = None
+                                regs = keys_of.get(span) if span is not None else None
+                                if regs is None:
+                                    regs = _write_keys(writes)
+                                    if span is not None:
+                                        keys_of[span] = regs
                                 if w.interlock_until > complete:  # _in_order
                                     for reg in regs:
                                         e = lands.get(reg)
@@ -1155,7 +1184,24 @@ class Engine:
                                 w.hold_until, w.hold_reason = t + branch, "branch"
                             else:
                                 st.pc = index + 1
-                            record(w, index, t, complete, 1)
+                            if w.stalls:
+                                record(w, index, t, complete, 1)
+                            else:  # _record without stalls to fold, inline
+                                counts[index] += 1
+                                ft = w.first_try
+                                records.append(IssueRecord(wid, index, t if ft is None else ft, t, complete, _EMPTY,
+                                                           w.slots))
+                                if not history and len(records) > 2 * RECENT_HISTORY:
+                                    del records[:-RECENT_HISTORY]
+                                if monitor is not None:
+                                    found = monitor.on_issue(wid, index, t, complete)
+                                    if found:
+                                        self._merge_monitor(found, wid, index, t)
+                                w.slots += 1
+                                w.first_try = None
+                                w.instructions += 1
+                                self.executed += 1
+                                w.ready_at = t + 1 if iv == 1 else t + 1 + (simd - t - 1) % iv
                             issued += 1
                 untried = False
                 nxt = w.ready_at
@@ -1759,6 +1805,18 @@ class Engine:
         msg = (f"s_barrier releases at cycle {now} while wave {w.wid}'s {ins.mnemonic} (line {ins.span.line}) "
                f"still writes LDS until cycle {o.complete}: wait with s_waitcnt {counter}(0) before the barrier")
         self.hazards.append(HazardEvent(RULE_BARRIER_LDS, w.wid, now, w.state.pc, o.index, [], msg, o.complete))
+
+
+def _write_keys(writes: list) -> tuple:
+    """The (file, index) keys of the registers some RegWrites write, as Pending entries name them."""
+    regs = []
+    for wr in writes:
+        f = wr.file
+        if f == "scc":
+            regs.append(_SCC_KEY)
+        else:
+            regs.extend((f, k) for k in range(wr.index, wr.index + len(wr.values)))
+    return tuple(regs)
 
 
 def _dma_ranges(dma) -> tuple | None:
