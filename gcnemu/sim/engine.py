@@ -650,8 +650,12 @@ class Engine:
             elif f:
                 by[d.mnemonic] = by.get(d.mnemonic, 0) + f
         fallbacks = sum(by.values())
+        runs, issues, declined = self.alu_runs
         return {"planned": self.executed - internal - fallbacks, "fallbacks": fallbacks, "engine_ops": internal,
-                "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1]))}
+                "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1])),
+                # a single wave's runs of fixed-timing ALU issues (_run_alu); `declined`: entries
+                # that issued nothing, the per-instruction path taking over at once
+                "alu_runs": {"runs": runs, "issues": issues, "declined": declined}}
 
     # ================================================================ time travel
     def snapshot(self, memory: bool = True) -> EngineSnapshot:
