@@ -17,9 +17,10 @@ from gcnemu.setup import BufferSpec, Setup
 from gcnemu.sim.engine import wave_summary
 from gcnemu.simulation import Simulation
 
-# ALU runs broken by a load and its wait and by a transcendental (no plan), two writes of v2
-# in flight at once, SGPRs and SCC read by the next instruction (a dependency stall inside
-# the run once the SALU latency exceeds the issue interval, see LATENCIES)
+# ALU runs broken by a load and its wait and by instructions without a plan (v_exp_f32,
+# s_bfe_u32) whose results the run then waits for, two writes of v2 in flight at once, SGPRs
+# and SCC read by the next instruction (dependency stalls inside the run once the SALU latency
+# exceeds the issue interval, see LATENCIES)
 LOOP = """
 s_mov_b32 s4, 0xfffffffc
 .Lloop:
@@ -27,6 +28,8 @@ v_exp_f32 v6, v2
 v_add_u32 v2, v2, v1
 v_mov_b32 v2, v3
 v_add_u32 v8, v6, v2
+s_bfe_u32 s7, s4, 0x10000
+s_mov_b32 s8, s7
 global_load_dword v7, v1, s[0:1]
 v_add_u32 v3, v3, v1
 s_mov_b32 s5, s4

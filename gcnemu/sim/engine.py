@@ -458,7 +458,7 @@ class Engine:
             if events and events[0][0] <= now:
                 self._land_until(now)
             if not st.done and w.ready_at <= now and not w.at_barrier:
-                if events or w.pending or st.pc >= n or fast[st.pc] is None:
+                if w.async_until > now or st.pc >= n or fast[st.pc] is None:
                     try_issue(w, now)
                 else:  # a run of fixed-timing ALU issues with nothing else in flight (_run_alu)
                     now, untried = run_alu(w, now)
@@ -1043,10 +1043,13 @@ class Engine:
 
         Why: in an ALU loop each issue went through the run loop, `_try_issue`, a Pending object
         per write shared by its registers, the event heap and `_land_until`, about half of the
-        engine's cost per instruction. With one wave and no memory operation or other write in
-        flight (the caller checks: no event, no pending entry), every write in flight is one this
-        run made, so they are kept here as (land, seq, writes) and their registers' landing
-        cycles in a dict that mirrors the Pending entries insert for insert and delete for delete.
+        engine's cost per instruction. With one wave and nothing in flight that is not interlocked
+        (the caller checks: no memory operation, MFMA result or other write the hardware does not
+        wait for), the writes this run makes are kept here as (land, seq, writes) and their
+        registers' landing cycles in a dict that mirrors the Pending entries insert for insert and
+        delete for delete. Writes made before the run land through `_land_until` as usual and
+        hold the run's readers by their Pending entries; an instruction that writes a register
+        one of them still holds leaves the run (so Pending entries keep their order).
         When the run stops (an instruction that is not a fixed-timing ALU op, a plan that
         declines, a limit, an error), the writes still in flight become the events and Pending
         entries the general path would have made, in the same order: every state after the run
@@ -1085,10 +1088,16 @@ class Engine:
         t = now
         issued = 0
         untried = True
+        events = self.events
+        pend = w.pending
+        land_until = self._land_until
         try:
             while True:
                 # the start of the try's cycle: _land_until(t), also when the general path makes it
-                while flight and flight[0][0] <= t:  # _land_until(t)
+                # (what was in flight before the run first: no register of it is one this run wrote)
+                if events and events[0][0] <= t:
+                    land_until(t)
+                while flight and flight[0][0] <= t:
                     _, seq, writes, regs, _, _ = pop(flight)
                     for wr in writes:  # _apply's common cases inline (no Pending entry to drop here)
                         fl = wr.file
@@ -1139,6 +1148,19 @@ class Engine:
                             break
                         writes, reads, branch_to = out
                         wait = t
+                        if pend:  # writes in flight from before the run (interlocked: the caller checks)
+                            if any(reg in pend for reg in _write_keys(writes)):
+                                break  # written again while in flight: the general path keeps the Pending order
+                            racy = False
+                            for reg in reads:
+                                p = pend.get(reg)
+                                if p is not None and p.land > t:
+                                    if not p.interlocked:
+                                        racy = True  # a hazard to report: the general path's _check_reads
+                                    elif p.land > wait:
+                                        wait = p.land
+                            if racy:
+                                break
                         if lands:
                             for reg in reads:
                                 e = lands.get(reg)
