@@ -458,7 +458,7 @@ class Engine:
             if events and events[0][0] <= now:
                 self._land_until(now)
             if not st.done and w.ready_at <= now and not w.at_barrier:
-                if w.async_until > now or st.pc >= n or fast[st.pc] is None:
+                if st.pc >= n or fast[st.pc] is None:
                     try_issue(w, now)
                 else:  # a run of fixed-timing ALU issues with nothing else in flight (_run_alu)
                     now, untried = run_alu(w, now)
@@ -1043,13 +1043,13 @@ class Engine:
 
         Why: in an ALU loop each issue went through the run loop, `_try_issue`, a Pending object
         per write shared by its registers, the event heap and `_land_until`, about half of the
-        engine's cost per instruction. With one wave and nothing in flight that is not interlocked
-        (the caller checks: no memory operation, MFMA result or other write the hardware does not
-        wait for), the writes this run makes are kept here as (land, seq, writes) and their
-        registers' landing cycles in a dict that mirrors the Pending entries insert for insert and
-        delete for delete. Writes made before the run land through `_land_until` as usual and
-        hold the run's readers by their Pending entries; an instruction that writes a register
-        one of them still holds leaves the run (so Pending entries keep their order).
+        engine's cost per instruction. With one wave, the writes this run makes are kept here as
+        (land, seq, writes) and their registers' landing cycles in a dict that mirrors the Pending
+        entries insert for insert and delete for delete. What was in flight before the run (memory
+        operations, MFMA results, unplanned ALU writes) lands through `_land_until` as usual and
+        holds the run's readers by its Pending entries; an instruction that writes a register one
+        of them still holds (the general path orders the writes and checks write-after-write) or
+        reads one the hardware does not wait for (a hazard to report) leaves the run.
         When the run stops (an instruction that is not a fixed-timing ALU op, a plan that
         declines, a limit, an error), the writes still in flight become the events and Pending
         entries the general path would have made, in the same order: every state after the run
@@ -1148,7 +1148,7 @@ class Engine:
                             break
                         writes, reads, branch_to = out
                         wait = t
-                        if pend:  # writes in flight from before the run (interlocked: the caller checks)
+                        if pend:  # writes in flight from before the run
                             if any(reg in pend for reg in _write_keys(writes)):
                                 break  # written again while in flight: the general path keeps the Pending order
                             racy = False
