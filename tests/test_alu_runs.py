@@ -30,6 +30,8 @@ v_mov_b32 v2, v3
 v_add_u32 v8, v6, v2
 s_bfe_u32 s7, s4, 0x10000
 s_mov_b32 s8, s7
+v_mov_b32 v9, s8
+s_mov_b32 s9, s8
 global_load_dword v7, v1, s[0:1]
 v_add_u32 v3, v3, v1
 s_mov_b32 s5, s4

@@ -39,6 +39,7 @@ from .waitstates import PathFlags, RuleIndex, _bits, match
 _NEVER = -(1 << 62)  # _Wave.last of a rule no instruction has produced for yet
 _NO_FLAGS = PathFlags()  # nothing between producer and consumer
 _TRIM_BATCH = 64  # wait states of history kept beyond the windows before a trim
+_FLUSH_PLAIN = 24  # noted quiet issues of a wave up to which _flush advances over them one by one
 
 
 @dataclass(slots=True)
@@ -191,6 +192,25 @@ class HazardMonitor:
             w = self._waves.get(wave)
             if w is None:
                 w = self._waves[wave] = _Wave(last=[_NEVER] * self._rule_count)
+            if len(entries) <= _FLUSH_PLAIN:  # a few: on_issue's advance one by one costs less
+                for index, cycle in entries:
+                    fact = facts[index]
+                    pos = w.pos = w.pos + fact[0]
+                    hist = w.history
+                    hist.append((index, pos, cycle))
+                    recent = w.recent
+                    recent.append(index)
+                    if len(recent) > keep:
+                        del recent[:len(recent) - window]
+                    if fact[3]:
+                        last = w.last
+                        for r in fact[3]:
+                            last[r] = pos
+                    limit = pos - window - 16
+                    if hist[0][1] < limit - _TRIM_BATCH:
+                        while hist and hist[0][1] < limit:
+                            hist.popleft()
+                continue
             idx = [e[0] for e in entries]
             ws = [facts[i][0] for i in idx]
             poss = list(accumulate(ws, initial=w.pos))

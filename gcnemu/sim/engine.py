@@ -76,6 +76,7 @@ _INDEXED_PIPES = frozenset({"valu", "trans", "dp"})
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
 _SCC_KEY = ("scc", 0)
 _COMPLETE = operator.itemgetter(1)
+_MIN_RUN = 3  # the fewest instructions a stretch must hold for _run_alu to take it (_stretch_at)
 _SEQ = operator.itemgetter(1)  # a write in flight's issue sequence number (Engine._run_alu entries)  # an in-flight LDS DMA's completion cycle (Engine._dma entries)
 _UNPLANNED = object()  # an instruction's plan not compiled yet (None: it has none)
 _READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
@@ -325,6 +326,9 @@ class Engine:
         # entries that issued nothing (the per-instruction path took over at once)]
         self.alu_runs: list[int] = [0, 0, 0]
         self._write_keys: dict[tuple, tuple] = {}
+        # per instruction, how many fixed-timing ALU instructions follow in program order from it,
+        # itself included, up to the first other one or a branch (_stretch_at; 0: not counted yet)
+        self._stretch: list[int] = [0] * len(kernel.instructions)
         self.stalled: dict[int, dict[str, int]] = {}
         self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
@@ -450,6 +454,7 @@ class Engine:
         try_issue = self._try_issue
         run_alu = self._run_alu
         fast = self._fast
+        stretch = self._stretch
         n = len(self.decoded)
         max_cycles = self.max_cycles
         while True:
@@ -458,7 +463,8 @@ class Engine:
             if events and events[0][0] <= now:
                 self._land_until(now)
             if not st.done and w.ready_at <= now and not w.at_barrier:
-                if st.pc >= n or fast[st.pc] is None:
+                pc = st.pc
+                if pc >= n or fast[pc] is None or (stretch[pc] or self._stretch_at(pc)) < _MIN_RUN:
                     try_issue(w, now)
                 else:  # a run of fixed-timing ALU issues with nothing else in flight (_run_alu)
                     now, untried = run_alu(w, now)
@@ -1034,6 +1040,27 @@ class Engine:
         self.fallbacks[pc] += 1
         self._record(w, pc, now, complete, 1)
         return True
+
+    def _stretch_at(self, pc: int) -> int:
+        """How many instructions from `pc` on a run (_run_alu) can issue before the program's
+        order reaches one it cannot (counted once per instruction; a branch ends the count).
+        Why: a run costs its set-up and, at its end, turning its writes into events; for one or
+        two instructions between loads and waits that is more than the per-instruction path
+        costs (measured on the benchmark's memory loop), so shorter stretches are not run."""
+        decoded = self.decoded
+        fast = self._fast
+        k = pc
+        while k < len(decoded):
+            f = fast[k]
+            if f is _UNPLANNED:
+                f = fast[k] = self._fast_entry(k, decoded[k])
+            if f is None or not decoded[k].interlocked:
+                break
+            k += 1
+            if decoded[k - 1].pipe == "branch":
+                break
+        count = self._stretch[pc] = max(k - pc, 0) or -1  # (-1: none, counted)
+        return count
 
     def _run_alu(self, w: WaveRuntime, now: int) -> tuple[int, bool]:
         """Issue the wave's instructions from cycle `now` on while they are planned fixed-timing
