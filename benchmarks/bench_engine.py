@@ -246,7 +246,8 @@ def main() -> int:
         print(f"{n / max(cpu, 1e-9):.1f}")
         return 0
     if args.plans:
-        print(f"{'program':<32} {'planned':>8} {'fallbacks':>9} {'engine ops':>10}  fallbacks by mnemonic")
+        print(f"{'program':<32} {'planned':>8} {'fallbacks':>9} {'engine ops':>10} {'in ALU runs':>11}  "
+              f"fallbacks by mnemonic")
         for label, make_sim in summary_cases(args.iters):
             if args.only not in label:
                 continue
@@ -254,7 +255,9 @@ def main() -> int:
             sim.run()
             st = sim.engine.plan_stats()
             by = ", ".join(f"{m} {n}" for m, n in list(st["fallbacks_by_mnemonic"].items())[:6])
-            print(f"{label:<32} {st['planned']:>8} {st['fallbacks']:>9} {st['engine_ops']:>10}  {by}", flush=True)
+            runs = st["alu_runs"]
+            print(f"{label:<32} {st['planned']:>8} {st['fallbacks']:>9} {st['engine_ops']:>10} {runs['issues']:>11}  {by}",
+                  flush=True)
         return 0
     if args.baseline:
         baseline(os.path.abspath(args.baseline), args.iters, args.rounds, args.repeat, args.only)

@@ -23,7 +23,9 @@ Until then :func:`replay` feeds it ``engine.records`` after a run.
 """
 from __future__ import annotations
 
+import copy
 from collections import deque
+from itertools import accumulate
 from operator import itemgetter
 from dataclasses import dataclass, field
 
@@ -37,6 +39,7 @@ from .waitstates import PathFlags, RuleIndex, _bits, match
 _NEVER = -(1 << 62)  # _Wave.last of a rule no instruction has produced for yet
 _NO_FLAGS = PathFlags()  # nothing between producer and consumer
 _TRIM_BATCH = 64  # wait states of history kept beyond the windows before a trim
+_FLUSH_PLAIN = 24  # noted quiet issues of a wave up to which _flush advances over them one by one
 
 
 @dataclass(slots=True)
@@ -81,7 +84,15 @@ class HazardMonitor:
             cfg = build_cfg(self.facts, program.labels)
             lds = lds_ranges(program, instructions, self.facts, cfg, tname, launch)
         self.counters = CounterAnalysis(self.facts, cfg, tgt.vmcnt_max, tgt.lgkmcnt_max, lds=lds)
-        self.waves: dict[int, _Wave] = {}
+        self._waves: dict[int, _Wave] = {}
+        # Quiet issues: an instruction no live wait-state rule consumes for, that changes no counter
+        # queue and meets no load's registers finds nothing whatever came before it (see _is_quiet),
+        # so on_issue only notes it here, (wave, index, cycle), and the waves' state advances over
+        # the noted issues at the next issue that can find something (_flush) or when the state is
+        # read (`waves`, snapshot). Why: in an ALU loop nearly every issue is quiet, and the
+        # per-issue advance was most of the monitor's cost; the flush builds only what a window reads.
+        self._quiet: list[bool | None] = [None] * len(self.facts)
+        self._deferred: dict[int, list[tuple[int, int]]] = {}  # wave -> its quiet issues (index, cycle)
         # Per-issue cost: the verdicts depend only on the instruction and on what came before
         # it within the rules' window (wait states) or in the counter queues, and a loop
         # repeats the same few situations, so each is computed once (pure caches, not state).
@@ -139,12 +150,106 @@ class HazardMonitor:
         return (f.wait_states, cons_last, self.index.window(cons_live) if cons_live else 0,
                 _bits(self.prod[i] & live), self._plain[i])
 
+    @property
+    def waves(self) -> dict[int, "_Wave"]:
+        """Per wave, the monitor's state (the noted quiet issues taken into account)."""
+        if self._deferred:
+            self._flush()
+        return self._waves
+
+    @waves.setter
+    def waves(self, value: dict) -> None:
+        self._deferred = {}
+        self._waves = value
+
+    def snapshot(self):
+        """A copy of the per-wave state (Engine.snapshot keeps it for reverse steps)."""
+        return copy.deepcopy(self.waves)
+
+    def restore(self, saved) -> None:
+        self.waves = copy.deepcopy(saved)
+
+    def _is_quiet(self, index: int) -> bool:
+        """Whether on_issue of `index` can find nothing and leaves the counter queues as they are,
+        whatever the wave's history: no live wait-state rule consumes for it, it waits on nothing
+        and issues no memory operation, and no counter rule can meet it (_meets_some_load)."""
+        return self._issue_facts[index][1] is None and self._plain[index] and not self._meets_some_load(index)
+
+    def _flush(self) -> None:
+        """Advance the waves' state over the noted quiet issues, as on_issue's advance would.
+
+        Only what a check can read is built: the position (the wait states summed), each rule's
+        latest producer position, and of the history and the recent indices the newest
+        `_recent_keep` issues (at least 2 x window of them, each one wait state or more: more than
+        any rule's window, which is where every walk over them stops). Older entries were
+        trimmed by on_issue anyway; which of them a trim leaves changes no verdict."""
+        deferred = self._deferred
+        self._deferred = {}
+        facts = self._issue_facts
+        keep = self._recent_keep
+        window = self.window
+        for wave, entries in deferred.items():
+            w = self._waves.get(wave)
+            if w is None:
+                w = self._waves[wave] = _Wave(last=[_NEVER] * self._rule_count)
+            if len(entries) <= _FLUSH_PLAIN:  # a few: on_issue's advance one by one costs less
+                for index, cycle in entries:
+                    fact = facts[index]
+                    pos = w.pos = w.pos + fact[0]
+                    hist = w.history
+                    hist.append((index, pos, cycle))
+                    recent = w.recent
+                    recent.append(index)
+                    if len(recent) > keep:
+                        del recent[:len(recent) - window]
+                    if fact[3]:
+                        last = w.last
+                        for r in fact[3]:
+                            last[r] = pos
+                    limit = pos - window - 16
+                    if hist[0][1] < limit - _TRIM_BATCH:
+                        while hist and hist[0][1] < limit:
+                            hist.popleft()
+                continue
+            idx = [e[0] for e in entries]
+            ws = [facts[i][0] for i in idx]
+            poss = list(accumulate(ws, initial=w.pos))
+            del poss[0]
+            pos = w.pos = poss[-1]
+            last = w.last
+            for k in [k for k, i in enumerate(idx) if facts[i][3]]:
+                p = poss[k]
+                for r in facts[idx[k]][3]:
+                    last[r] = p
+            tail = max(0, len(idx) - keep)
+            hist = w.history
+            hist.extend(zip(idx[tail:], poss[tail:], [e[1] for e in entries[tail:]]))
+            recent = w.recent
+            recent.extend(idx[tail:])
+            if len(recent) > keep:
+                del recent[:len(recent) - window]
+            limit = pos - window - 16
+            if hist[0][1] < limit - _TRIM_BATCH:
+                while hist and hist[0][1] < limit:
+                    hist.popleft()
+
     # ------------------------------------------------------------------ the hook
     def on_issue(self, wave: int, index: int, cycle: int, complete: int | None = None) -> list[HazardEvent]:
         """Check instruction ``index`` issued by ``wave`` at ``cycle``; return the hazards it completes."""
-        w = self.waves.get(wave)
+        quiet = self._quiet[index]
+        if quiet is None:
+            quiet = self._quiet[index] = self._is_quiet(index)
+        if quiet:
+            noted = self._deferred.get(wave)
+            if noted is None:
+                noted = self._deferred[wave] = []
+            noted.append((index, cycle))
+            return []
+        if self._deferred:
+            self._flush()
+        w = self._waves.get(wave)
         if w is None:
-            w = self.waves[wave] = _Wave(last=[_NEVER] * self._rule_count)
+            w = self._waves[wave] = _Wave(last=[_NEVER] * self._rule_count)
         wait_states, cons_last, cons_window, prod_bits, plain = self._issue_facts[index]
         events = []
         hist = w.history

@@ -75,7 +75,9 @@ _INDEXED_PIPES = frozenset({"valu", "trans", "dp"})
 
 _EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
 _SCC_KEY = ("scc", 0)
-_COMPLETE = operator.itemgetter(1)  # an in-flight LDS DMA's completion cycle (Engine._dma entries)
+_COMPLETE = operator.itemgetter(1)
+_MIN_RUN = 3  # the fewest instructions a stretch must hold for _run_alu to take it (_stretch_at)
+_SEQ = operator.itemgetter(1)  # a write in flight's issue sequence number (Engine._run_alu entries)  # an in-flight LDS DMA's completion cycle (Engine._dma entries)
 _UNPLANNED = object()  # an instruction's plan not compiled yet (None: it has none)
 _READ_RULE = {"vmem": RULE_VMEM_READ, "lds": RULE_LDS_READ, "smem": RULE_SMEM_READ, "mfma": RULE_MFMA_READ}
 
@@ -320,6 +322,13 @@ class Engine:
         # per instruction, how often it issued through the general path (a Ctx and the semantic
         # function) rather than a plan: what `plan_stats` and the benchmark report as fallbacks
         self.fallbacks: list[int] = [0] * len(kernel.instructions)
+        # runs of fixed-timing ALU issues taken by `_run_alu`: [runs, instructions they issued,
+        # entries that issued nothing (the per-instruction path took over at once)]
+        self.alu_runs: list[int] = [0, 0, 0]
+        self._write_keys: dict[tuple, tuple] = {}
+        # per instruction, how many fixed-timing ALU instructions follow in program order from it,
+        # itself included, up to the first other one or a branch (_stretch_at; 0: not counted yet)
+        self._stretch: list[int] = [0] * len(kernel.instructions)
         self.stalled: dict[int, dict[str, int]] = {}
         self.cache_hits: dict[int, dict[str, int]] = {}
         self.interval = max(1, self.lat.issue_interval)
@@ -443,6 +452,10 @@ class Engine:
         st = w.state
         events = self.events
         try_issue = self._try_issue
+        run_alu = self._run_alu
+        fast = self._fast
+        stretch = self._stretch
+        n = len(self.decoded)
         max_cycles = self.max_cycles
         while True:
             now = self._next if self._next > self.cycle else self.cycle
@@ -450,7 +463,14 @@ class Engine:
             if events and events[0][0] <= now:
                 self._land_until(now)
             if not st.done and w.ready_at <= now and not w.at_barrier:
-                try_issue(w, now)
+                pc = st.pc
+                if pc >= n or fast[pc] is None or (stretch[pc] or self._stretch_at(pc)) < _MIN_RUN:
+                    try_issue(w, now)
+                else:  # a run of fixed-timing ALU issues with nothing else in flight (_run_alu)
+                    now, untried = run_alu(w, now)
+                    self.cycle = now
+                    if untried:
+                        try_issue(w, now)
             if st.done or w.at_barrier:
                 self._finish(now)
                 return False
@@ -636,8 +656,12 @@ class Engine:
             elif f:
                 by[d.mnemonic] = by.get(d.mnemonic, 0) + f
         fallbacks = sum(by.values())
+        runs, issues, declined = self.alu_runs
         return {"planned": self.executed - internal - fallbacks, "fallbacks": fallbacks, "engine_ops": internal,
-                "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1]))}
+                "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1])),
+                # a single wave's runs of fixed-timing ALU issues (_run_alu); `declined`: entries
+                # that issued nothing, the per-instruction path taking over at once
+                "alu_runs": {"runs": runs, "issues": issues, "declined": declined}}
 
     # ================================================================ time travel
     def snapshot(self, memory: bool = True) -> EngineSnapshot:
@@ -1016,6 +1040,245 @@ class Engine:
         self.fallbacks[pc] += 1
         self._record(w, pc, now, complete, 1)
         return True
+
+    def _stretch_at(self, pc: int) -> int:
+        """How many instructions from `pc` on a run (_run_alu) can issue before the program's
+        order reaches one it cannot (counted once per instruction; a branch ends the count).
+        Why: a run costs its set-up and, at its end, turning its writes into events; for one or
+        two instructions between loads and waits that is more than the per-instruction path
+        costs (measured on the benchmark's memory loop), so shorter stretches are not run."""
+        decoded = self.decoded
+        fast = self._fast
+        k = pc
+        while k < len(decoded):
+            f = fast[k]
+            if f is _UNPLANNED:
+                f = fast[k] = self._fast_entry(k, decoded[k])
+            if f is None or not decoded[k].interlocked:
+                break
+            k += 1
+            if decoded[k - 1].pipe == "branch":
+                break
+        count = self._stretch[pc] = max(k - pc, 0) or -1  # (-1: none, counted)
+        return count
+
+    def _run_alu(self, w: WaveRuntime, now: int) -> tuple[int, bool]:
+        """Issue the wave's instructions from cycle `now` on while they are planned fixed-timing
+        ALU instructions (`_fast_entry`) and nothing else is in flight, as the one-wave loop of
+        `_run_one_wave` with `_try_issue` would, try by try; return (the cycle of the last try,
+        whether that try is still to be made by `_try_issue`).
+
+        Why: in an ALU loop each issue went through the run loop, `_try_issue`, a Pending object
+        per write shared by its registers, the event heap and `_land_until`, about half of the
+        engine's cost per instruction. With one wave, the writes this run makes are kept here as
+        (land, seq, writes) and their registers' landing cycles in a dict that mirrors the Pending
+        entries insert for insert and delete for delete. What was in flight before the run (memory
+        operations, MFMA results, unplanned ALU writes) lands through `_land_until` as usual and
+        holds the run's readers by its Pending entries; an instruction that writes a register one
+        of them still holds (the general path orders the writes and checks write-after-write) or
+        reads one the hardware does not wait for (a hazard to report) leaves the run.
+        When the run stops (an instruction that is not a fixed-timing ALU op, a plan that
+        declines, a limit, an error), the writes still in flight become the events and Pending
+        entries the general path would have made, in the same order: every state after the run
+        is the one the per-instruction loop leaves. The records, stalls, pipe bookkeeping and the
+        monitor go through the same `_record` and `_stall`."""
+        st = w.state
+        if _HWREGS and _HWREGS.get(id(st)) is not None:  # (s_setreg or VGPR indexing: the general checks)
+            self.alu_runs[2] += 1
+            return now, True
+        decoded = self.decoded
+        fast = self._fast
+        n = len(decoded)
+        keys = self._pipe_keys[w.simd]
+        pipe_free = self.pipe_free
+        pipe_use = self.pipe_use
+        pipe_owner = self.pipe_owner
+        log = self.pipe_log if self.keep_history else None
+        record = self._record
+        stall = self._stall
+        apply = self._apply
+        pop = heapq.heappop
+        push = heapq.heappush
+        branch = self.lat.branch
+        max_cycles = self.max_cycles
+        wid = w.wid
+        simd = w.simd
+        vgpr, vinit, sgpr, sinit = st.vgpr, st.vgpr_init, st.sgpr, st.sgpr_init
+        history = self.keep_history
+        counts = self.issued
+        records = self.records
+        monitor = self.monitor
+        iv = self.interval
+        keys_of = self._write_keys  # (file, index, count) of a write -> the registers it writes
+        flight: list = []  # heap of (land, seq, writes, registers, index, pipe): writes this run made
+        lands: dict = {}  # register -> (land, seq): the Pending entries the general path would hold
+        t = now
+        issued = 0
+        untried = True
+        events = self.events
+        pend = w.pending
+        land_until = self._land_until
+        try:
+            while True:
+                # the start of the try's cycle: _land_until(t), also when the general path makes it
+                # (what was in flight before the run first: no register of it is one this run wrote)
+                if events and events[0][0] <= t:
+                    land_until(t)
+                while flight and flight[0][0] <= t:
+                    _, seq, writes, regs, _, _ = pop(flight)
+                    for wr in writes:  # _apply's common cases inline (no Pending entry to drop here)
+                        fl = wr.file
+                        values = wr.values
+                        if len(values) != 1:
+                            apply(w, wr, seq)
+                        elif fl == "v":
+                            if wr.mask is None or wr.full:
+                                vgpr[wr.index] = values
+                                vinit[wr.index].fill(True)
+                            else:
+                                apply(w, wr, seq)
+                        elif fl == "s":
+                            sgpr[wr.index] = values[0]
+                            sinit[wr.index] = True
+                        elif fl == "scc":
+                            st.scc = int(values[0])
+                        else:
+                            apply(w, wr, seq)
+                    for reg in regs:
+                        e = lands.get(reg)
+                        if e is not None and e[1] == seq:
+                            del lands[reg]
+                pc = st.pc
+                if pc >= n:
+                    break
+                f = fast[pc]
+                if f is _UNPLANNED:
+                    f = fast[pc] = self._fast_entry(pc, decoded[pc])
+                if f is None:
+                    break
+                d = decoded[pc]
+                if not d.interlocked:
+                    break
+                if w.first_try is None:
+                    w.first_try = t
+                if w.hold_until > t:
+                    stall(w, w.hold_until, w.hold_reason, t)
+                else:
+                    key = keys[pc]
+                    free = pipe_free.get(key, 0)
+                    if free > t:
+                        stall(w, free, self._busy_reason(key, free), t)
+                    else:
+                        plan, latency, busy = f
+                        out = plan(st)
+                        if out is None:  # a source never written: the general path notes it
+                            break
+                        writes, reads, branch_to = out
+                        wait = t
+                        if pend:  # writes in flight from before the run
+                            if any(reg in pend for reg in _write_keys(writes)):
+                                break  # written again while in flight: the general path keeps the Pending order
+                            racy = False
+                            for reg in reads:
+                                p = pend.get(reg)
+                                if p is not None and p.land > t:
+                                    if not p.interlocked:
+                                        racy = True  # a hazard to report: the general path's _check_reads
+                                    elif p.land > wait:
+                                        wait = p.land
+                            if racy:
+                                break
+                        if lands:
+                            for reg in reads:
+                                e = lands.get(reg)
+                                if e is not None and e[0] > wait:
+                                    wait = e[0]
+                        if wait > t:
+                            stall(w, wait, "dependency", t)
+                        else:  # _issue_fixed with the writes kept here
+                            complete = t + latency
+                            index = d.index
+                            if busy:
+                                end = t + busy
+                                pipe_free[key] = end
+                                pipe_use[key] = pipe_use.get(key, 0) + busy
+                                use = (d.pipe, simd if d.simd_pipe else None, wid, index, t, end)
+                                pipe_owner[key] = use
+                                if log is not None:
+                                    log.append(use)
+                            seq = self._seq = self._seq + 1
+                            if writes:
+                                wr = writes[0]
+                                if len(writes) == 1:
+                                    span = (wr.file, wr.index, len(wr.values))
+                                elif len(writes) == 2:  # (a scalar result and SCC)
+                                    w2 = writes[1]
+                                    span = (wr.file, wr.index, len(wr.values), w2.file, w2.index, len(w2.values))
+                                else:
+                                    span = None
+                                regs = keys_of.get(span) if span is not None else None
+                                if regs is None:
+                                    regs = _write_keys(writes)
+                                    if span is not None:
+                                        keys_of[span] = regs
+                                if w.interlock_until > complete:  # _in_order
+                                    for reg in regs:
+                                        e = lands.get(reg)
+                                        if e is not None and e[0] > complete:
+                                            complete = e[0]
+                                entry = (complete, seq)
+                                for reg in regs:
+                                    lands[reg] = entry
+                                push(flight, (complete, seq, writes, regs, index, d.pipe))
+                            if complete > w.interlock_until:
+                                w.interlock_until = complete
+                            if branch_to is not None:
+                                st.pc = branch_to
+                                w.hold_until, w.hold_reason = t + branch, "branch"
+                            else:
+                                st.pc = index + 1
+                            if w.stalls:
+                                record(w, index, t, complete, 1)
+                            else:  # _record without stalls to fold, inline
+                                counts[index] += 1
+                                ft = w.first_try
+                                records.append(IssueRecord(wid, index, t if ft is None else ft, t, complete, _EMPTY,
+                                                           w.slots))
+                                if not history and len(records) > 2 * RECENT_HISTORY:
+                                    del records[:-RECENT_HISTORY]
+                                if monitor is not None:
+                                    found = monitor.on_issue(wid, index, t, complete)
+                                    if found:
+                                        self._merge_monitor(found, wid, index, t)
+                                w.slots += 1
+                                w.first_try = None
+                                w.instructions += 1
+                                self.executed += 1
+                                w.ready_at = t + 1 if iv == 1 else t + 1 + (simd - t - 1) % iv
+                            issued += 1
+                untried = False
+                nxt = w.ready_at
+                if nxt > max_cycles or self.executed >= self._check_at:
+                    break
+                t = nxt
+                untried = True
+        finally:
+            if flight:  # the writes still in flight: events and Pending entries, as _issue_fixed makes them
+                made = {}
+                events = self.events
+                for complete, seq, writes, regs, index, pipe in sorted(flight, key=_SEQ):
+                    made[seq] = Pending(complete, True, index, seq, pipe)
+                    push(events, (complete, seq, wid, 0, (writes, seq)))
+                pend = w.pending
+                for reg, (_, seq) in lands.items():
+                    pend[reg] = made[seq]
+            runs = self.alu_runs
+            if issued:
+                runs[0] += 1
+                runs[1] += issued
+            else:
+                runs[2] += 1
+        return t, untried
 
     def _gpr_indexed(self, st: WaveState, pc: int, d: Decoded) -> Instruction | None:
         """Instruction `pc` as VGPR indexing mode (s_set_gpr_idx_on, see semantics.gpr_idx) has
@@ -1595,6 +1858,18 @@ class Engine:
         msg = (f"s_barrier releases at cycle {now} while wave {w.wid}'s {ins.mnemonic} (line {ins.span.line}) "
                f"still writes LDS until cycle {o.complete}: wait with s_waitcnt {counter}(0) before the barrier")
         self.hazards.append(HazardEvent(RULE_BARRIER_LDS, w.wid, now, w.state.pc, o.index, [], msg, o.complete))
+
+
+def _write_keys(writes: list) -> tuple:
+    """The (file, index) keys of the registers some RegWrites write, as Pending entries name them."""
+    regs = []
+    for wr in writes:
+        f = wr.file
+        if f == "scc":
+            regs.append(_SCC_KEY)
+        else:
+            regs.extend((f, k) for k in range(wr.index, wr.index + len(wr.values)))
+    return tuple(regs)
 
 
 def _dma_ranges(dma) -> tuple | None:
