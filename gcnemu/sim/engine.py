@@ -1059,8 +1059,15 @@ class Engine:
             k += 1
             if decoded[k - 1].pipe == "branch":
                 break
-        count = self._stretch[pc] = max(k - pc, 0) or -1  # (-1: none, counted)
-        return count
+        # every instruction the scan passed starts a stretch ending at the same place: count them
+        # all now, so a long straight-line block is scanned once, not once per run started in it
+        # (a 10,000-line block spent 1.0 s of a 2.2 s timeline rescanning)
+        stretch = self._stretch
+        for j in range(pc, k):
+            stretch[j] = k - j
+        if k == pc:
+            stretch[pc] = -1  # (-1: none, counted)
+        return stretch[pc]
 
     def _run_alu(self, w: WaveRuntime, now: int) -> tuple[int, bool]:
         """Issue the wave's instructions from cycle `now` on while they are planned fixed-timing
