@@ -11,7 +11,8 @@ encoder writes the word the destination bit of `op_sel` (its third entry) select
 """
 from __future__ import annotations
 
-import ml_dtypes
+from functools import cache
+
 import numpy as np
 
 from ..context import Ctx
@@ -20,16 +21,23 @@ from ..fp import semantic_silent as semantic
 U32 = np.uint32
 F32 = np.float32
 
-_FORMATS = {
-    ("fp8", "fnuz"): ml_dtypes.float8_e4m3fnuz, ("bf8", "fnuz"): ml_dtypes.float8_e5m2fnuz,
-    ("fp8", "ocp"): ml_dtypes.float8_e4m3fn, ("bf8", "ocp"): ml_dtypes.float8_e5m2,
-}
+_FORMATS = {("fp8", "fnuz"): "float8_e4m3fnuz", ("bf8", "fnuz"): "float8_e5m2fnuz",
+            ("fp8", "ocp"): "float8_e4m3fn", ("bf8", "ocp"): "float8_e5m2"}
+
+
+@cache
+def _ml_dtypes():
+    """ml_dtypes, imported at the first fp8 conversion: importing it costs ~0.75 s here (its
+    extension module), which every `gcnemu` command paid at start-up when it was imported with
+    this module, for the few kernels that convert fp8."""
+    import ml_dtypes
+    return ml_dtypes
 
 
 def fp8_dtype(ctx: Ctx, kind: str):
     """The numpy dtype of `kind` ('fp8' or 'bf8') on the context's target."""
     flavour = "ocp" if ctx.target == "gfx950" else "fnuz"
-    return _FORMATS[(kind, flavour)]
+    return getattr(_ml_dtypes(), _FORMATS[(kind, flavour)])
 
 
 def decode(byte: np.ndarray, dtype) -> np.ndarray:
@@ -39,7 +47,7 @@ def decode(byte: np.ndarray, dtype) -> np.ndarray:
 def encode(x: np.ndarray, dtype, saturate: bool) -> np.ndarray:
     x = np.asarray(x, dtype=F32)
     if saturate:
-        top = F32(float(ml_dtypes.finfo(dtype).max))
+        top = F32(float(_ml_dtypes().finfo(dtype).max))
         x = np.where(np.isnan(x), x, np.clip(x, -top, top))
     return x.astype(dtype).view(np.uint8).astype(U32)
 
