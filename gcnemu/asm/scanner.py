@@ -26,6 +26,7 @@ from .fastpath import _fast_instruction
 from .grammar import _transformer, parse_expression, parse_instruction
 from .indexfold import _changed_names, _fold_register_symbols, _forget, _names_symbol
 from .macros import include_notes, instantiation_notes, map_columns, needs_expansion, preprocess
+from .macros import strip_comment as _strip_comment
 from .pieces import _piece_recipe
 from .program import Assignment, Directive, Imm, Instruction, Label, Program, Span, Symbol
 from .recipes import _build, _recipe_of, _relocate_instruction
@@ -39,49 +40,6 @@ _BLOCKS = {".amdgpu_metadata": ".end_amdgpu_metadata", ".amdgpu_hsa_metadata": "
 
 
 # ------------------------------------------------------------------ scanner
-
-
-def _strip_comment(text: str, in_block: bool) -> tuple[str, bool]:
-    """Blank out comments (keeping columns). Returns the text and whether a /* block is still open."""
-    if not in_block and '"' not in text and "/*" not in text:  # the common case: cut at ; or //
-        cut = text.find(";")
-        sl = text.find("//")
-        if sl >= 0 and (cut < 0 or sl < cut):
-            cut = sl
-        return (text if cut < 0 else text[:cut]), False
-    out = list(text)
-    i, n = 0, len(text)
-    in_str = False
-    while i < n:
-        ch = text[i]
-        if in_block:
-            if text.startswith("*/", i):
-                out[i] = out[i + 1] = " "
-                i += 2
-                in_block = False
-                continue
-            out[i] = " " if ch != "\t" else "\t"
-            i += 1
-            continue
-        if in_str:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == '"':
-                in_str = False
-            i += 1
-            continue
-        if ch == '"':
-            in_str = True
-        elif ch == ";" or text.startswith("//", i):
-            return "".join(out[:i]), False
-        elif text.startswith("/*", i):
-            in_block = True
-            out[i] = out[i + 1] = " "
-            i += 2
-            continue
-        i += 1
-    return "".join(out), in_block
 
 
 def _block_open_column(text: str) -> int:
