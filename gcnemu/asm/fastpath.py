@@ -118,6 +118,22 @@ def _fast_atom(toks, j: int, n: int, file: str, line: int):
     return None
 
 
+def _int_list(toks: list, j: int, n: int) -> tuple[list[int], int]:
+    """The integers of a `key:[a, b, ...]` list from token `j` on, and the index of the token after
+    the last one (the `]` when the list is well formed). Only plain decimal and hex numbers that fit
+    a 64-bit value are read here (an octal-looking or longer one ends the list: the grammar decides)."""
+    vals = []
+    while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or
+                     toks[j][0] == "int" and (len(toks[j][1]) == 1 or toks[j][1][0] != "0" and len(toks[j][1]) < 19)):
+        vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
+        j += 1
+        if j < n and toks[j][1] == ",":
+            j += 1
+            continue
+        break
+    return vals, j
+
+
 def _fast_instruction(code: str, file: str, line: int):
     """The Instruction of a simple line, or None (use the grammar)."""
     toks = _fast_tokens(code)
@@ -176,16 +192,7 @@ def _fast_instruction(code: str, file: str, line: int):
             if toks[i + 1][1] == "[":  # key:[int, int, ...]
                 if text == "format:":  # MTBUF's format list holds names: the grammar's (`_split_format`)
                     return None
-                j = i + 2
-                vals = []
-                while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or
-                                 toks[j][0] == "int" and (len(toks[j][1]) == 1 or toks[j][1][0] != "0" and len(toks[j][1]) < 19)):
-                    vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
-                    j += 1
-                    if j < n and toks[j][1] == ",":
-                        j += 1
-                        continue
-                    break
+                vals, j = _int_list(toks, i + 2, n)
                 if not vals or j >= n or toks[j][1] != "]":
                     return None
                 modifiers.append(new_modifier(text[:-1], tuple(vals), new_span(file, line, col, line, toks[j][2] + 1)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from .fastpath import _fast_atom, _fast_tokens
+from .fastpath import _fast_atom, _fast_tokens, _int_list
 from .program import Call, FloatImm, Imm, Modified, Reg, Special, Symbol
 from .recipes import _entry_of, _make_group, _relative
 from .slots import make_modifier, make_special, make_symbol
@@ -51,15 +51,7 @@ def _unit(text: str):
         if toks[1][1] == "[":  # key:[int, int, ...], as `_fast_instruction` reads it
             if tok == "format:":  # MTBUF's format list holds names: the grammar's
                 return False
-            j, vals = 2, []
-            while j < n and (toks[j][0] == "hex" and len(toks[j][1]) < 19 or
-                             toks[j][0] == "int" and (len(toks[j][1]) == 1 or toks[j][1][0] != "0" and len(toks[j][1]) < 19)):
-                vals.append(int(toks[j][1], 16) if toks[j][0] == "hex" else int(toks[j][1]))
-                j += 1
-                if j < n and toks[j][1] == ",":
-                    j += 1
-                    continue
-                break
+            vals, j = _int_list(toks, 2, n)
             if not vals or j != n - 1 or toks[j][1] != "]":
                 return False
             return (_U_KEY, len(text), (make_modifier, tok[:-1], tuple(vals), None, off + 1, off + toks[j][2] + 1))
