@@ -74,11 +74,13 @@ def _h(*parts) -> str:
     return m.hexdigest()[:16]
 
 
-def observe(case: str, stepped: bool = False) -> dict:
+def observe(case: str, stepped: bool = False, compiled: bool = False) -> dict:
     """What a user can see of a run, as short digests (and the plain figures). `stepped`: the
-    run goes cycle by cycle through `Simulation.step` (the debugger's path) instead of `run`."""
+    run goes cycle by cycle through `Simulation.step` (the debugger's path) instead of `run`;
+    `compiled`: a single wave's ALU stretches go through the compiled issue loop (numba)."""
     from gcnemu.sim.engine import wave_summary
     sim = _simulation(case)
+    sim.engine.compiled_alu = compiled
     if stepped:
         while sim.step():
             pass
@@ -101,10 +103,20 @@ def observe(case: str, stepped: bool = False) -> dict:
             "pipes": _h(sorted(map(repr, eng.pipe_use.items())))}
 
 
+def _numba() -> bool:
+    from gcnemu.sim import accel
+    return accel.enabled()
+
+
+# both issue loops of a single wave: the Python one, and the compiled one where numba is installed
+LOOPS_RUN = [False, pytest.param(True, marks=pytest.mark.skipif(not _numba(), reason="numba not installed"))]
+
+
+@pytest.mark.parametrize("compiled", LOOPS_RUN, ids=["python", "compiled"])
 @pytest.mark.parametrize("case", CASES)
-def test_the_engine_reproduces_the_pinned_results(case: str):
+def test_the_engine_reproduces_the_pinned_results(case: str, compiled: bool):
     assert case in EXPECTED, f"{case}: no pinned result (a new program? regenerate, see the module doc)"
-    got = observe(case)
+    got = observe(case, compiled=compiled)
     want = EXPECTED[case]
     # the plain figures first, so a failure says what changed in words a user knows
     for key in ("error", "cycles", "instructions", "n_hazards"):

@@ -142,8 +142,13 @@ def _build():
             for c in range(cols):
                 f[table[r, c]] = np.float32(values[r, c])
 
+    from . import accel_alu
+
     class K:
         pass
+
+    # (the timed engine's compiled issue loop: gcnemu.sim.accel_alu, used by sim.alu_compiled)
+    K.run_alu = njit(accel_alu.run_alu)
 
     K.fma_f32 = fma_f32_kernel
     K.exact_sum = exact_sum_kernel

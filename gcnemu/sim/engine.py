@@ -64,6 +64,8 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
 from .latency import MemoryTiming, as_config
 from .memops import landing_regs
 from .plans import make_plan, shared_plans
+from . import alu_compiled
+from .accel_alu import X_DECLINE as _X_DECLINE, X_LIMIT as _X_LIMIT, X_NO_ROW as _X_NO_ROW
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
 from ..isa.coissue import VALU_PIPES, rules as coissue_rules
 from .races import RULE_GLOBAL_RACE, RULE_LDS_RACE, LdsRaceDetector, describe as race_text
@@ -322,6 +324,10 @@ class Engine:
         # per instruction, how often it issued through the general path (a Ctx and the semantic
         # function) rather than a plan: what `plan_stats` and the benchmark report as fallbacks
         self.fallbacks: list[int] = [0] * len(kernel.instructions)
+        # the compiled issue loop (sim.alu_compiled): None decides by whether numba's kernels are
+        # loaded (or the process issued enough to repay loading them), True loads them, False never
+        self.compiled_alu: bool | None = None
+        self._compiled = None  # its program rows for this engine, made at the first use
         # runs of fixed-timing ALU issues taken by `_run_alu`: [runs, instructions they issued,
         # entries that issued nothing (the per-instruction path took over at once)]
         self.alu_runs: list[int] = [0, 0, 0]
@@ -1125,6 +1131,11 @@ class Engine:
         events = self.events
         pend = w.pending
         land_until = self._land_until
+        comp = self._compiled
+        if comp is None and self.compiled_alu is not False:
+            run = alu_compiled.kernels(self)
+            if run is not None:
+                comp = self._compiled = alu_compiled.CompiledALU(self, run)
         try:
             while True:
                 # the start of the try's cycle: _land_until(t), also when the general path makes it
@@ -1158,6 +1169,19 @@ class Engine:
                 pc = st.pc
                 if pc >= n:
                     break
+                if comp is not None and not pend and comp.has_row(pc, w) and comp.worth(pc, w):
+                    out = comp.run(w, t, flight, lands)
+                    if out is not None:  # the compiled loop issued from t on (sim.alu_compiled)
+                        t, code, k = out
+                        issued += k
+                        if code == _X_LIMIT:
+                            untried = False
+                            break
+                        if code != _X_NO_ROW and code != _X_DECLINE or st.pc < n and comp.known[st.pc] is None:
+                            continue  # an event due, its buffers full, or a row to build: again
+                        pc = st.pc  # the try at t is this loop's
+                        if pc >= n:
+                            break
                 f = fast[pc]
                 if f is _UNPLANNED:
                     f = fast[pc] = self._fast_entry(pc, decoded[pc])
@@ -1279,6 +1303,8 @@ class Engine:
                 pend = w.pending
                 for reg, (_, seq) in lands.items():
                     pend[reg] = made[seq]
+            if comp is None:
+                alu_compiled.note_issued(issued)
             runs = self.alu_runs
             if issued:
                 runs[0] += 1
