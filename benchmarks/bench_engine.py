@@ -22,7 +22,8 @@ iGEMM, the ALU/memory/MFMA loops). `--baseline DIR` measures those rows for the 
 fresh processes (`--rounds` times each, best CPU figure kept), and prints the ratio: on a
 shared machine only ratios measured this way mean anything.
 
-Every run has timing on and the dynamic hazard monitor attached, as `gcnemu run` does.
+Every run has timing on and the dynamic hazard monitor attached, and keeps no per-issue history
+(no --trace), as `gcnemu run` does; numba's kernels are loaded first where numba is installed.
 Each figure is the best of --repeat runs, after one small untimed run (warm_up). `wave-instr/s` is wall time; `cpu-instr/s`
 divides by the process's CPU time, which a shared (loaded) machine disturbs less.
 
@@ -109,8 +110,27 @@ def make(src: str, waves: int, strip_semantics: bool = False) -> Simulation:
     return sim
 
 
+def as_run(sim: Simulation) -> Simulation:
+    """The simulation as `gcnemu run` sets it up without --trace: the engine keeps only the newest
+    issue records and no pipe log (commands/run.py), so a long run's memory stays flat."""
+    sim.engine.keep_history = False
+    return sim
+
+
+def load_kernels() -> None:
+    """numba's kernels (gcnemu[fast]) loaded before measuring, as the functional rows have them:
+    a process pays that ~1 s once (a long run loads them by itself, see sim/accel.py and
+    sim/alu_compiled.py); without numba nothing is loaded and the numpy paths run."""
+    try:
+        from gcnemu.sim import accel
+        accel.load()
+    except ImportError:
+        pass
+
+
 def measure(sim: Simulation) -> tuple[int, float, Simulation, float]:
     """(wave-instructions, wall seconds, the simulation, CPU seconds) of one run."""
+    as_run(sim)
     c0 = time.process_time()
     t0 = time.perf_counter()
     sim.run()
@@ -135,6 +155,7 @@ def best_of(make_sim, repeat: int) -> tuple[int, float, Simulation, float]:
 
 def profile(sim: Simulation, sort: str, top: int) -> None:
     """cProfile one run: the hot path's top functions (own time, then cumulative)."""
+    as_run(sim)
     prof = cProfile.Profile()
     prof.enable()
     sim.run()
@@ -161,7 +182,9 @@ def make_bundled(path: str) -> Simulation:
 
 def warm_up() -> None:
     """One small run before measuring: the process's module imports and numpy's first calls are
-    paid once per process (seen by `gcnemu run`, not per instruction), so no figure includes them."""
+    paid once per process (seen by `gcnemu run`, not per instruction), so no figure includes them;
+    numba's kernels too (load_kernels)."""
+    load_kernels()
     make_bundled([p for p in bundled() if os.path.basename(p) == "vector_add.s"][0]).run()
 
 
