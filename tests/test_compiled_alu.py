@@ -220,3 +220,16 @@ def test_every_scalar_operation_matches_its_table_function(op: str, monkeypatch)
     a, b = simulate(src, True), simulate(src, False)
     assert a.engine._compiled.issued == a.instructions_executed - 1  # (all but s_endpgm)
     assert seen(a) == seen(b)
+
+
+def test_compiled_alu_false_keeps_the_python_loop():
+    sim = simulate(program(3), compiled=False)
+    assert sim.engine._compiled is None
+    assert sim.engine.plan_stats()["compiled"] == {"calls": 0, "issues": 0}
+
+
+def test_plan_stats_count_the_compiled_issues():
+    sim = simulate(program(3), compiled=True)
+    st = sim.engine.plan_stats()["compiled"]
+    assert 0 < st["calls"] <= st["issues"] == sim.engine._compiled.issued
+    assert st["issues"] <= sim.engine.plan_stats()["alu_runs"]["issues"]

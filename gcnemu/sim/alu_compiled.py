@@ -57,7 +57,7 @@ def kernels(engine):
     elif "kernels" in accel._STATE:
         k = accel._STATE["kernels"]
     else:
-        if _COUNT["issued"] < WARMUP:
+        if _COUNT["issued"] < WARMUP and accel.WARMUP > 0:  # (GCNEMU_NUMBA_WARMUP=0: load at once)
             return None
         k = accel.load()
     return getattr(k, "run_alu", None) if k is not None else None

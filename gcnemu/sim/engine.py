@@ -663,11 +663,14 @@ class Engine:
                 by[d.mnemonic] = by.get(d.mnemonic, 0) + f
         fallbacks = sum(by.values())
         runs, issues, declined = self.alu_runs
+        comp = self._compiled
         return {"planned": self.executed - internal - fallbacks, "fallbacks": fallbacks, "engine_ops": internal,
                 "fallbacks_by_mnemonic": dict(sorted(by.items(), key=lambda kv: -kv[1])),
                 # a single wave's runs of fixed-timing ALU issues (_run_alu); `declined`: entries
                 # that issued nothing, the per-instruction path taking over at once
-                "alu_runs": {"runs": runs, "issues": issues, "declined": declined}}
+                "alu_runs": {"runs": runs, "issues": issues, "declined": declined},
+                # of those, the issues the compiled loop made (sim.alu_compiled) and its calls
+                "compiled": {"calls": comp.calls if comp else 0, "issues": comp.issued if comp else 0}}
 
     # ================================================================ time travel
     def snapshot(self, memory: bool = True) -> EngineSnapshot:
