@@ -80,35 +80,40 @@ def program(seed: int, n: int = 24) -> str:
     return "\n".join(head + [".Lloop:"] + body + tail) + "\n"
 
 
-def simulate(src: str, compiled: bool, history: bool = True, limit: int = 100_000, latencies=None) -> Simulation:
-    kernel = resolve(gcnemu.parse(src), "gfx90a", validate_first=False)
+def simulate(src: str, compiled: bool, history: bool = True, limit: int = 100_000, latencies=None,
+             waves: int = 1, target: str = "gfx90a", monitor: bool = True) -> Simulation:
+    kernel = resolve(gcnemu.parse(src), target, validate_first=False)
     rng = np.random.default_rng(7)
     vgprs = {f"v{i}": rng.integers(0, 1 << 32, 64, dtype=np.uint64).astype(np.uint32) for i in range(2, 9)}
     vgprs["v1"] = np.arange(64, dtype=np.uint32) * 4
-    setup = Setup(workgroup_size=(64, 1, 1), vgprs=vgprs)
+    setup = Setup(workgroup_size=(64 * waves, 1, 1), vgprs=vgprs)
     setup.buffers.append(BufferSpec("A", np.arange(64, dtype=np.uint32), sgpr="s[0:1]"))
     sim = Simulation(kernel, setup, latencies=latencies, max_instructions=limit)
     sim.engine.compiled_alu = compiled
     sim.engine.keep_history = history
+    if not monitor:  # (the engine's own hazard checks alone)
+        sim.engine.monitor = None
     sim.run()
     return sim
 
 
 def seen(sim: Simulation) -> dict:
     eng = sim.engine
-    w = sim.waves[0]
     return {
         "cycles": sim.cycles, "instructions": sim.instructions_executed,
         "error": None if sim.error is None else sim.error.message,
-        "registers": (w.sgpr.tobytes(), w.vgpr.tobytes(), w.sgpr_init.tobytes(), w.vgpr_init.tobytes(),
-                      int(w.scc), int(w.pc)),
+        "registers": [(w.sgpr.tobytes(), w.vgpr.tobytes(), w.sgpr_init.tobytes(), w.vgpr_init.tobytes(),
+                       int(w.scc), int(w.pc), bool(w.done)) for w in sim.waves],
         "records": [(r.wave, r.index, r.ready, r.issue, r.complete, list(r.stalls.items()), r.slot)
                     for r in eng.records],
-        "in flight": [(reg, p.land, p.index, p.seq, p.pipe) for reg, p in eng.waves[0].pending.items()],
+        "in flight": [sorted((reg, p.land, p.index, p.seq, p.pipe) for reg, p in w.pending.items())
+                      for w in eng.waves],
         "events": sorted((e[0], e[1], e[3]) for e in eng.events),
         "pipes": (dict(eng.pipe_free), dict(eng.pipe_use), dict(eng.pipe_owner), list(eng.pipe_log)),
-        "summary": wave_summary(eng, 0), "stalled": eng.stalled, "issued": eng.issued,
-        "stall totals": list(eng.waves[0].stall_totals.items()),
+        "summary": [wave_summary(eng, i) for i in range(len(eng.waves))], "stalled": eng.stalled,
+        "issued": eng.issued, "stall totals": [list(w.stall_totals.items()) for w in eng.waves],
+        "waves": [(w.ready_at, w.first_try, w.hold_until, w.hold_reason, w.interlock_until, w.slots,
+                   w.instructions, w.stall_reason, list(w.stalls.items())) for w in eng.waves],
         "hazards": [(h.rule, h.cycle, h.consumer, h.producer, h.message) for h in eng.hazards],
         "notes": [(wv, str(getattr(n, "message", n))) for wv, n in eng.notes],
         "monitor": {k: (v.pos, list(v.history)[-8:], v.recent[-8:], v.last) for k, v in eng.monitor.waves.items()}
@@ -124,11 +129,12 @@ def min_span(request, monkeypatch):
     return request.param
 
 
+@pytest.mark.parametrize("monitor", [True, False], ids=["monitor", "no-monitor"])
 @pytest.mark.parametrize("seed", range(12))
-def test_random_programs_give_the_python_loops_results(seed: int, min_span: int):
+def test_random_programs_give_the_python_loops_results(seed: int, monitor: bool, min_span: int):
     src = program(seed)
-    python = simulate(src, compiled=False)
-    compiled = simulate(src, compiled=True)
+    python = simulate(src, compiled=False, monitor=monitor)
+    compiled = simulate(src, compiled=True, monitor=monitor)
     assert compiled.error is None
     if min_span == 1:
         assert compiled.engine._compiled.issued > compiled.instructions_executed // 2
@@ -233,3 +239,72 @@ def test_plan_stats_count_the_compiled_issues():
     st = sim.engine.plan_stats()["compiled"]
     assert 0 < st["calls"] <= st["issues"] == sim.engine._compiled.issued
     assert st["issues"] <= sim.engine.plan_stats()["alu_runs"]["issues"]
+
+
+def workgroup_program(seed: int, n: int = 20) -> str:
+    """A random body for a workgroup: what `program` makes, plus s_barrier between the waves and
+    per-wave work (v0 holds the lane id, s[2:3]... the waves differ by their loop counts)."""
+    rng = random.Random(seed)
+    body = []
+    for _ in range(n):
+        k = rng.random()
+        if k < 0.06:
+            body.append("s_barrier")
+        elif k < 0.1:  # a load left in flight: ALU reads and writes of its register are hazards
+            body.append(f"global_load_dword v{rng.randint(2, 8)}, v1, s[0:1]")
+        elif k < 0.12:
+            body.append("s_waitcnt vmcnt(0)")
+        elif k < 0.14:
+            body.append("s_setprio 1" if rng.random() < 0.5 else "s_setprio 0")
+        else:
+            body.append(_instruction(rng))
+    head = [f"s_mov_b32 s{i}, {rng.getrandbits(32)}" for i in range(4, 16)] + \
+        ["s_mov_b32 vcc_lo, 0x12345", "s_mov_b32 vcc_hi, 7", "s_mov_b32 m0, 0", "s_mov_b32 s20, 5"]
+    tail = ["s_mov_b32 exec_lo, -1", "s_sub_u32 s20, s20, 1", "s_cmp_lg_u32 s20, 0", "s_cbranch_scc1 .Lloop",
+            "s_endpgm"]
+    return "\n".join(head + [".Lloop:"] + body + tail) + "\n"
+
+
+@pytest.mark.parametrize("monitor", [True, False], ids=["monitor", "no-monitor"])
+@pytest.mark.parametrize("waves", [2, 4])
+@pytest.mark.parametrize("seed", range(8))
+def test_a_workgroups_waves_give_the_python_loops_results(seed: int, waves: int, monitor: bool, min_span: int):
+    """Several waves, one per SIMD (Engine._run_many): the compiled loop makes whole cycles in
+    which every wave whose turn it is issues or stalls at a row, and leaves the others (a load,
+    a barrier, s_setprio) to the engine, with the writes in flight handed over both ways."""
+    src = workgroup_program(seed)
+    python = simulate(src, compiled=False, waves=waves, monitor=monitor)
+    compiled = simulate(src, compiled=True, waves=waves, monitor=monitor)
+    assert seen(compiled) == seen(python), src
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("limit", [7, 50, 201])
+def test_a_limit_stops_a_workgroup_at_the_same_place(seed: int, limit: int, min_span: int):
+    src = workgroup_program(300 + seed)
+    assert seen(simulate(src, True, history=False, limit=limit, waves=4)) == \
+        seen(simulate(src, False, history=False, limit=limit, waves=4))
+
+
+def test_a_workgroup_alu_loop_runs_compiled():
+    """The benchmark's ALU loop on four waves: nearly every issue goes through the compiled loop."""
+    body = "v_add_u32 v2, v2, v1\nv_mov_b32 v3, v2\ns_mov_b32 s5, s4\nv_add_u32 v4, v3, 1\n" \
+           "s_add_u32 s6, s5, 3\nv_mov_b32 v5, v4\n"
+    src = f"s_mov_b32 s4, {(1 << 32) - 300}\n.Lloop:\n{body}s_add_u32 s4, s4, 1\ns_cbranch_scc0 .Lloop\n" \
+          "s_endpgm\n"
+    a = simulate(src, True, waves=4)
+    assert a.engine._compiled.issued > 0.95 * a.instructions_executed
+    assert seen(a) == seen(simulate(src, False, waves=4))
+
+
+@pytest.mark.parametrize("monitor", [True, False], ids=["monitor", "no-monitor"])
+@pytest.mark.parametrize("waves", [1, 2, 4])
+def test_a_load_in_flight_keeps_its_register_from_the_compiled_loop(waves: int, monitor: bool, min_span: int):
+    """A VALU reading (or overwriting) a load's destination before s_waitcnt is a hazard the
+    engine reports with the stale value; the compiled loop leaves such an instruction to it
+    (with the monitor attached the instruction has no row; without, its register is blocked)."""
+    src = "global_load_dword v3, v1, s[0:1]\n" + "v_add_u32 v5, v5, v1\n" * 6 + "v_add_u32 v4, v3, v1\n" \
+          "v_mov_b32 v3, 7\n" + "v_add_u32 v5, v5, v1\n" * 6 + "s_waitcnt vmcnt(0)\ns_endpgm\n"
+    a, b = simulate(src, True, waves=waves, monitor=monitor), simulate(src, False, waves=waves, monitor=monitor)
+    assert b.engine.hazards  # (the read before the wait)
+    assert seen(a) == seen(b)

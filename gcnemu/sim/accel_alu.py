@@ -55,32 +55,46 @@ COMPARE_OPS = {f"s_cmp_{rel}_{kind}": code + (6 if kind == "i32" else 0)
                for kind in ("u32", "i32")}
 BRANCH_OPS = {"s_branch": B_BRANCH, "s_cbranch_scc0": B_SCC0, "s_cbranch_scc1": B_SCC1}
 
-# ---------------------------------------------------------------- the loop's scalar state (int64)
-(S_T, S_PC, S_FIRST, S_HOLD, S_HOLD_REASON, S_INTERLOCK, S_SEQ, S_EXECUTED, S_CHECK_AT, S_MAX_CYCLES,
- S_NEXT_EVENT, S_IV, S_SIMD, S_BRANCH_LAT, S_READY, S_SCC, S_NREC, S_NSTALL, S_STALL_REASON, S_EXIT,
- S_UNTRIED) = range(21)
-STATE_SIZE = 21
+# ---------------------------------------------------------------- the loop's state (int64)
+# global (`s`)
+(S_T, S_SEQ, S_EXECUTED, S_CHECK_AT, S_MAX_CYCLES, S_NEXT_EVENT, S_IV, S_BRANCH_LAT, S_NREC, S_NSTALL,
+ S_EXIT) = range(11)
+STATE_SIZE = 11
+# per wave (`ws[wave]`)
+(W_PC, W_FIRST, W_HOLD, W_HOLD_REASON, W_INTERLOCK, W_READY, W_SCC, W_SIMD, W_ACTIVE, W_STALL_REASON,
+ W_ISSUED) = range(11)
+WAVE_STATE = 11
 # stall reasons (the engine's strings, by number); 4 and on: named by the caller
 R_DEPENDENCY, R_BRANCH, R_PIPE_BUSY, R_COISSUE = 0, 1, 2, 3
-# why the loop returned
-X_NO_ROW, X_EVENT, X_FULL, X_LIMIT, X_DECLINE = 1, 2, 3, 4, 5
-# in-flight writes (`ring_i` columns): one register each
-I_ALIVE, I_LAND, I_SEQ, I_KEY, I_INDEX, I_VALUE, I_FULL = 0, 1, 2, 3, 4, 5, 6
-RING_COLUMNS = 7
+# why the loop returned: the first four at the start of a cycle it did not process (the engine
+# processes that cycle), X_LIMIT after a cycle whose end the engine's limits must look at
+X_NO_ROW, X_EVENT, X_FULL, X_DECLINE, X_LIMIT = 1, 2, 3, 4, 5
+# in-flight writes (`ring_i` columns): one register of one wave each
+I_ALIVE, I_LAND, I_SEQ, I_KEY, I_INDEX, I_VALUE, I_FULL, I_WAVE = 0, 1, 2, 3, 4, 5, 6, 7
+RING_COLUMNS = 8
 EXEC_LO = 126
 M32 = 0xFFFFFFFF
 
 
-def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, land_of, seq_of,
-            ring_i, ring_v, ring_m, rec, stalls):
-    """Issue from cycle s[S_T] on, as Engine._run_alu would, until an exit (s[S_EXIT]).
+def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, pipe_set, land_of, seq_of,
+            blocked, ring_i, ring_v, ring_m, rec, stalls):
+    """Issue from cycle s[S_T] on, cycle by cycle, as the engine's loops would (Engine._run_alu
+    for one wave, Engine._run_many for a workgroup with a SIMD per wave), until an exit
+    (s[S_EXIT]; s[S_T] is then the cycle to process next, or the one just processed: X_LIMIT).
 
-    Register keys (land_of, seq_of: the latest in-flight write of a register, `lands` of
-    _run_alu; seq 0: none): VGPR i -> i, SGPR slot j -> NV + j, SCC -> NV + NS.
-    rec[k] = (index, ready, issue, complete) of the k-th issue; stalls[j] = (the issue it
-    belongs to, reason, cycles) in the order the stalls happened."""
-    nv = vgpr.shape[0]
-    ns = sgpr.shape[0]
+    Each cycle: the writes due land, in (land, seq) order; then, if anything the loop does not
+    model is due (an event, an instruction without a row, a source never written, a register
+    with a write in flight the engine keeps (`blocked`), full buffers), it returns before
+    touching the cycle; else each wave whose turn it is tries, in wave order (equal priorities),
+    with Engine._try_issue's checks: hold, pipe, dependencies.
+
+    Register keys (land_of, seq_of, blocked: per wave; seq 0: no write in flight): VGPR i -> i,
+    SGPR slot j -> NV + j, SCC -> NV + NS. rec[k] = (wave, index, ready, issue, complete) of the
+    k-th issue; stalls[j] = (wave, issues made before it, reason, cycles) in the order they
+    happened (a stall belongs to the wave's next issue)."""
+    nw = vgpr.shape[0]
+    nv = vgpr.shape[1]
+    ns = sgpr.shape[1]
     scck = nv + ns
     n = prog.shape[0]
     nring = ring_i.shape[0]
@@ -89,110 +103,127 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
     srcs = np.zeros((3, 64), dtype=np.uint64)
     res = np.zeros(64, dtype=np.uint64)
     m32 = np.uint64(M32)
-    t = s[S_T]
+    now = s[S_T]
     iv = s[S_IV]
-    simd = s[S_SIMD]
     nrec = s[S_NREC]
     nst = s[S_NSTALL]
     while True:
-        # ---- the writes due by t land, in (land, seq) order
+        # ---- the writes due by now land, in (land, seq) order
         while True:
             best = -1
             for r in range(nring):
-                if ring_i[r, I_ALIVE] != 0 and ring_i[r, I_LAND] <= t:
+                if ring_i[r, I_ALIVE] != 0 and ring_i[r, I_LAND] <= now:
                     if best < 0 or ring_i[r, I_LAND] < ring_i[best, I_LAND] or \
                             (ring_i[r, I_LAND] == ring_i[best, I_LAND] and ring_i[r, I_SEQ] < ring_i[best, I_SEQ]):
                         best = r
             if best < 0:
                 break
             key = ring_i[best, I_KEY]
+            wi = ring_i[best, I_WAVE]
             if key < nv:
                 if ring_i[best, I_FULL] != 0:
                     for lane in range(64):
-                        vgpr[key, lane] = ring_v[best, lane]
-                        vinit[key, lane] = True
+                        vgpr[wi, key, lane] = ring_v[best, lane]
+                        vinit[wi, key, lane] = True
                 else:
                     for lane in range(64):
                         if ring_m[best, lane]:
-                            vgpr[key, lane] = ring_v[best, lane]
-                            vinit[key, lane] = True
+                            vgpr[wi, key, lane] = ring_v[best, lane]
+                            vinit[wi, key, lane] = True
             elif key < scck:
-                sgpr[key - nv] = np.uint32(ring_i[best, I_VALUE])
-                sinit[key - nv] = True
+                sgpr[wi, key - nv] = np.uint32(ring_i[best, I_VALUE])
+                sinit[wi, key - nv] = True
             else:
-                s[S_SCC] = ring_i[best, I_VALUE]
-            if seq_of[key] == ring_i[best, I_SEQ]:
-                seq_of[key] = 0
+                ws[wi, W_SCC] = ring_i[best, I_VALUE]
+            if seq_of[wi, key] == ring_i[best, I_SEQ]:
+                seq_of[wi, key] = 0
             ring_i[best, I_ALIVE] = 0
-        # ---- the try at t
-        if s[S_NEXT_EVENT] <= t:  # (first: the Python loop lands it before any try)
+        # ---- can the loop make this cycle? (else the engine makes it)
+        if s[S_NEXT_EVENT] <= now:
             s[S_EXIT] = X_EVENT
-            break
-        pc = s[S_PC]
-        if pc >= n or prog[pc, C_OP] == 0:
-            s[S_EXIT] = X_NO_ROW
             break
         free_slots = 0
         for r in range(nring):
             if ring_i[r, I_ALIVE] == 0:
                 free_slots += 1
-        if nrec >= rcap or nst >= scap or free_slots < 2:
+        if nrec + nw > rcap or nst + nw > scap or free_slots < 2 * nw:
             s[S_EXIT] = X_FULL
             break
-        op = prog[pc, C_OP]
-        if s[S_FIRST] < 0:
-            s[S_FIRST] = t
-        stall_until = -1
-        reason = 0
-        if s[S_HOLD] > t:
-            stall_until = s[S_HOLD]
-            reason = s[S_HOLD_REASON]
-        else:
-            pkey = prog[pc, C_KEY]
-            free = pipe_free[pkey]
-            if free > t:
-                stall_until = free
-                reason = R_COISSUE if pipe_gate[pkey] == free else R_PIPE_BUSY
+        code = 0
+        for wi in range(nw):
+            if ws[wi, W_ACTIVE] == 0 or ws[wi, W_READY] > now:
+                continue
+            pc = ws[wi, W_PC]
+            if pc >= n or prog[pc, C_OP] == 0:
+                code = X_NO_ROW
+                break
+            op = prog[pc, C_OP]
+            for k in range(prog[pc, C_NSRC]):  # a source never written: the engine notes it
+                kind = prog[pc, C_K0 + k]
+                v = prog[pc, C_V0 + k]
+                if kind == K_VGPR:
+                    if blocked[wi, v]:
+                        code = X_DECLINE
+                    for lane in range(64):
+                        if not vinit[wi, v, lane]:
+                            code = X_DECLINE
+                elif kind == K_SGPR:
+                    if blocked[wi, nv + v] or not sinit[wi, v]:
+                        code = X_DECLINE
+            if op < 40:  # VALU: EXEC is read, the destination VGPR written
+                if blocked[wi, nv + EXEC_LO] or blocked[wi, nv + EXEC_LO + 1] or blocked[wi, prog[pc, C_DST]]:
+                    code = X_DECLINE
+            elif op < 70:
+                if blocked[wi, nv + prog[pc, C_DST]] or blocked[wi, scck]:
+                    code = X_DECLINE
+            elif blocked[wi, scck]:  # (compares write SCC, conditional branches read it)
+                code = X_DECLINE
+            if code != 0:
+                break
+        if code != 0:
+            s[S_EXIT] = code
+            break
+        # ---- each wave whose turn it is tries
+        for wi in range(nw):
+            if ws[wi, W_ACTIVE] == 0 or ws[wi, W_READY] > now:
+                continue
+            t = now
+            pc = ws[wi, W_PC]
+            op = prog[pc, C_OP]
+            if ws[wi, W_FIRST] < 0:
+                ws[wi, W_FIRST] = t
+            stall_until = -1
+            reason = 0
+            pkey = keyof[ws[wi, W_SIMD], pc]
+            if ws[wi, W_HOLD] > t:
+                stall_until = ws[wi, W_HOLD]
+                reason = ws[wi, W_HOLD_REASON]
+            elif pipe_free[pkey] > t:
+                stall_until = pipe_free[pkey]
+                reason = R_COISSUE if pipe_gate[pkey] == stall_until else R_PIPE_BUSY
             else:
-                # sources: one never written leaves the loop (the Python plan declines: notes)
-                declined = False
                 wait = t
                 nsrc = prog[pc, C_NSRC]
                 for k in range(nsrc):
                     kind = prog[pc, C_K0 + k]
                     v = prog[pc, C_V0 + k]
-                    if kind == K_VGPR:
-                        for lane in range(64):
-                            if not vinit[v, lane]:
-                                declined = True
-                        if declined:
-                            break
-                        if seq_of[v] != 0 and land_of[v] > wait:
-                            wait = land_of[v]
-                    elif kind == K_SGPR:
-                        if not sinit[v]:
-                            declined = True
-                            break
-                        if seq_of[nv + v] != 0 and land_of[nv + v] > wait:
-                            wait = land_of[nv + v]
-                if declined:
-                    s[S_EXIT] = X_DECLINE
-                    break
-                if prog[pc, C_SCC] != 0 and seq_of[scck] != 0 and land_of[scck] > wait:
-                    wait = land_of[scck]
+                    key = v if kind == K_VGPR else nv + v if kind == K_SGPR else -1
+                    if key >= 0 and seq_of[wi, key] != 0 and land_of[wi, key] > wait:
+                        wait = land_of[wi, key]
+                if prog[pc, C_SCC] != 0 and seq_of[wi, scck] != 0 and land_of[wi, scck] > wait:
+                    wait = land_of[wi, scck]
                 if op < 40:  # VALU: EXEC is read too
                     for j in range(2):
                         ek = nv + EXEC_LO + j
-                        if seq_of[ek] != 0 and land_of[ek] > wait:
-                            wait = land_of[ek]
+                        if seq_of[wi, ek] != 0 and land_of[wi, ek] > wait:
+                            wait = land_of[wi, ek]
                 if wait > t:
                     stall_until = wait
                     reason = R_DEPENDENCY
                 else:
-                    # ---- issue
-                    lat = prog[pc, C_LAT]
+                    # ---- issue (Engine._issue_fixed)
+                    complete = t + prog[pc, C_LAT]
                     busy = prog[pc, C_BUSY]
-                    complete = t + lat
                     if busy > 0:
                         pipe_free[pkey] = t + busy
                         pipe_set[pkey] = 1
@@ -213,9 +244,9 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
                             v = prog[pc, C_V0 + k]
                             if kind == K_VGPR:
                                 for lane in range(64):
-                                    srcs[k, lane] = np.uint64(vgpr[v, lane])
+                                    srcs[k, lane] = np.uint64(vgpr[wi, v, lane])
                             elif kind == K_SGPR:
-                                x = np.uint64(sgpr[v])
+                                x = np.uint64(sgpr[wi, v])
                                 for lane in range(64):
                                     srcs[k, lane] = x
                             else:
@@ -268,8 +299,8 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
                                 rv = (a >> (b & np.uint64(31))) & ((np.uint64(1) << (c & np.uint64(31))) - np.uint64(1))
                             res[lane] = rv & m32
                         key0 = dst
-                        ex_lo = np.uint64(sgpr[EXEC_LO])
-                        ex_hi = np.uint64(sgpr[EXEC_LO + 1])
+                        ex_lo = np.uint64(sgpr[wi, EXEC_LO])
+                        ex_hi = np.uint64(sgpr[wi, EXEC_LO + 1])
                         full = 1 if (ex_lo == m32 and ex_hi == m32) else 0
                     elif op < 90:
                         sa = np.int64(0)
@@ -278,14 +309,14 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
                             kind = prog[pc, C_K0 + k]
                             v = prog[pc, C_V0 + k]
                             if kind == K_SGPR:
-                                sx = np.int64(sgpr[v]) & M32
+                                sx = np.int64(sgpr[wi, v]) & M32
                             else:
                                 sx = v & M32
                             if k == 0:
                                 sa = sx
                             else:
                                 sb = sx
-                        scc = s[S_SCC]
+                        scc = ws[wi, W_SCC]
                         new_scc = -1
                         sr = np.int64(0)
                         if op == S_MOV:
@@ -366,21 +397,21 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
                                 key1 = scck
                                 val1 = new_scc
                     else:  # branches
-                        if op == B_BRANCH or (op == B_SCC0 and s[S_SCC] == 0) or (op == B_SCC1 and s[S_SCC] == 1):
+                        if op == B_BRANCH or (op == B_SCC0 and ws[wi, W_SCC] == 0) or (op == B_SCC1 and ws[wi, W_SCC] == 1):
                             branch_to = prog[pc, C_TARGET]
                     # ---- the writes in flight (_in_order, then the lands entries)
                     if key0 >= 0:
-                        if s[S_INTERLOCK] > complete:
-                            if seq_of[key0] != 0 and land_of[key0] > complete:
-                                complete = land_of[key0]
-                            if key1 >= 0 and seq_of[key1] != 0 and land_of[key1] > complete:
-                                complete = land_of[key1]
+                        if ws[wi, W_INTERLOCK] > complete:
+                            if seq_of[wi, key0] != 0 and land_of[wi, key0] > complete:
+                                complete = land_of[wi, key0]
+                            if key1 >= 0 and seq_of[wi, key1] != 0 and land_of[wi, key1] > complete:
+                                complete = land_of[wi, key1]
                         for j in range(2):
                             key = key0 if j == 0 else key1
                             if key < 0:
                                 continue
-                            land_of[key] = complete
-                            seq_of[key] = seq
+                            land_of[wi, key] = complete
+                            seq_of[wi, key] = seq
                             for r2 in range(nring):
                                 if ring_i[r2, I_ALIVE] == 0:
                                     ring_i[r2, I_ALIVE] = 1
@@ -390,6 +421,7 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
                                     ring_i[r2, I_INDEX] = pc
                                     ring_i[r2, I_VALUE] = val0 if j == 0 else val1
                                     ring_i[r2, I_FULL] = full
+                                    ring_i[r2, I_WAVE] = wi
                                     if key < nv:
                                         for lane in range(64):
                                             ring_v[r2, lane] = np.uint32(res[lane])
@@ -398,42 +430,44 @@ def run_alu(prog, vgpr, vinit, sgpr, sinit, s, pipe_free, pipe_gate, pipe_set, l
                                                 ring_m[r2, lane] = (ex_lo >> np.uint64(lane)) & np.uint64(1) != 0
                                                 ring_m[r2, lane + 32] = (ex_hi >> np.uint64(lane)) & np.uint64(1) != 0
                                     break
-                    if complete > s[S_INTERLOCK]:
-                        s[S_INTERLOCK] = complete
+                    if complete > ws[wi, W_INTERLOCK]:
+                        ws[wi, W_INTERLOCK] = complete
                     if branch_to >= 0:
-                        s[S_PC] = branch_to
-                        s[S_HOLD] = t + s[S_BRANCH_LAT]
-                        s[S_HOLD_REASON] = R_BRANCH
+                        ws[wi, W_PC] = branch_to
+                        ws[wi, W_HOLD] = t + s[S_BRANCH_LAT]
+                        ws[wi, W_HOLD_REASON] = R_BRANCH
                     else:
-                        s[S_PC] = pc + 1
-                    rec[nrec, 0] = pc
-                    rec[nrec, 1] = s[S_FIRST]
-                    rec[nrec, 2] = t
-                    rec[nrec, 3] = complete
+                        ws[wi, W_PC] = pc + 1
+                    rec[nrec, 0] = wi
+                    rec[nrec, 1] = pc
+                    rec[nrec, 2] = ws[wi, W_FIRST]
+                    rec[nrec, 3] = t
+                    rec[nrec, 4] = complete
                     nrec += 1
-                    s[S_FIRST] = -1
+                    ws[wi, W_ISSUED] += 1
+                    ws[wi, W_FIRST] = -1
                     s[S_EXECUTED] += 1
-                    s[S_READY] = t + 1 if iv == 1 else t + 1 + (simd - t - 1) % iv
-        if stall_until >= 0:  # Engine._stall
-            until = stall_until if stall_until > t else t + 1
-            t2 = until if iv == 1 else until + (simd - until) % iv
-            stalls[nst, 0] = nrec
-            stalls[nst, 1] = reason
-            stalls[nst, 2] = t2 - t
-            nst += 1
-            s[S_STALL_REASON] = reason
-            s[S_READY] = t2
-        # ---- the next try (Engine._run_alu's end of a try)
-        nxt = s[S_READY]
+                    ws[wi, W_READY] = t + 1 if iv == 1 else t + 1 + (ws[wi, W_SIMD] - t - 1) % iv
+            if stall_until >= 0:  # Engine._stall
+                until = stall_until if stall_until > t else t + 1
+                t2 = until if iv == 1 else until + (ws[wi, W_SIMD] - until) % iv
+                stalls[nst, 0] = wi
+                stalls[nst, 1] = ws[wi, W_ISSUED]
+                stalls[nst, 2] = reason
+                stalls[nst, 3] = t2 - t
+                nst += 1
+                ws[wi, W_STALL_REASON] = reason
+                ws[wi, W_READY] = t2
+        # ---- the end of the cycle: the next one a wave can act in, and the engine's limits
+        nxt = -1
+        for wi in range(nw):
+            if ws[wi, W_ACTIVE] != 0 and (nxt < 0 or ws[wi, W_READY] < nxt):
+                nxt = ws[wi, W_READY]
+        nxt = nxt if nxt > now else now + 1
         if nxt > s[S_MAX_CYCLES] or s[S_EXECUTED] >= s[S_CHECK_AT]:
             s[S_EXIT] = X_LIMIT
-            s[S_T] = t
-            s[S_NREC] = nrec
-            s[S_NSTALL] = nst
-            s[S_UNTRIED] = 0
-            return
-        t = nxt
-    s[S_T] = t
+            break
+        now = nxt
+    s[S_T] = now
     s[S_NREC] = nrec
     s[S_NSTALL] = nst
-    s[S_UNTRIED] = 1

@@ -2,12 +2,14 @@
 it takes, the engine's state handed to it and taken back, and its issues turned into the
 engine's records, statistics, pipe bookkeeping and monitor notes.
 
-Why: `Engine._run_alu` issues a single wave's fixed-timing ALU instructions in a Python loop,
-~7 us each; the compiled loop does the same tries in well under a microsecond. This module
-keeps the engine's own structures (Pending entries, events, IssueRecords, dicts of stalls)
-the only truth: the compiled loop works on arrays for the length of one call, and everything
-it leaves in flight goes back into `_run_alu`'s `flight` heap and `lands` dict as the Python
-loop would have left it. Results are the same bits either way; the equivalence tests run both.
+Why: the engine issues fixed-timing ALU instructions in Python, ~7 us each for a single wave
+(`Engine._run_alu`) and more for a workgroup (`Engine._run_many`, `_try_issue`); the compiled
+loop does the same tries in well under a microsecond. This module keeps the engine's own
+structures (Pending entries, events, IssueRecords, dicts of stalls) the only truth: the
+compiled loop works on arrays for the length of one call, and every write it leaves in flight
+goes back where the Python loop would have left it (`_run_alu`'s `flight` and `lands`, or the
+engine's events and the waves' Pending entries). Results are the same bits either way; the
+equivalence tests run both.
 
 An instruction gets a program row only when it has a fixed-timing plan (`Engine._fast_entry`),
 it is one of the table operations the loop implements (`accel_alu` VALU_OPS, SALU_OPS,
@@ -33,7 +35,7 @@ from ..asm.program import Imm, Symbol
 from . import accel
 from . import accel_alu as A
 from .plans import _SCC_WRITES, _pair_slot, _special_slot, is_reg, table_base  # noqa: F401
-from .context import _ALL_LANES
+from .context import _ALL_LANES, _HWREGS
 from .writes import RegWrite
 
 WARMUP = int(os.environ.get("GCNEMU_NUMBA_ALU_WARMUP", 200_000))
@@ -50,7 +52,7 @@ MIN_SPAN = 6  # the fewest instructions with rows ahead for a call to start (`Co
 def kernels(engine):
     """The compiled loop of accel's kernels for `engine`, or None (the Python loop runs)."""
     want = getattr(engine, "compiled_alu", None)
-    if want is False or not accel._wanted():
+    if want is False or not accel._wanted() or engine.files is None:
         return None
     if want is True:
         k = accel.load()
@@ -75,25 +77,37 @@ class CompiledALU:
         self.eng = engine
         self.run_kernel = run
         n = len(engine.decoded)
+        nsimd = len(engine._pipe_keys)
+        nw = len(engine.waves)
         self.prog = np.zeros((n, A.COLUMNS), dtype=np.int64)
+        self.keyof = np.zeros((nsimd, n), dtype=np.int64)  # per SIMD and pc: the pipe key's number
         self.known = [None] * n  # per pc: True (a row), False (none), None (not decided yet)
         self.span: list = [None] * n  # per pc: whether a call is worth starting there (`worth`)
+        self.start_ok: list = [None] * n  # per pc: has_row and worth (may_start's per-cycle test)
         self._pipes = [(d.pipe, d.simd_pipe) for d in engine.decoded]  # (pipe name, per SIMD?) per pc
         self.key_ids: dict = {}
         self.keys: list = []
-        self.rec = np.zeros((_RECORDS, 4), dtype=np.int64)
-        self.stalls = np.zeros((_RECORDS, 3), dtype=np.int64)
-        self.ring_i = np.zeros((_RING, A.RING_COLUMNS), dtype=np.int64)
-        self.ring_v = np.zeros((_RING, 64), dtype=np.uint32)
-        self.ring_m = np.zeros((_RING, 64), dtype=bool)
+        self.rec = np.zeros((_RECORDS, 5), dtype=np.int64)
+        self.stalls = np.zeros((_RECORDS, 4), dtype=np.int64)
+        ring = 16 + 16 * nw
+        self.ring_i = np.zeros((ring, A.RING_COLUMNS), dtype=np.int64)
+        self.ring_v = np.zeros((ring, 64), dtype=np.uint32)
+        self.ring_m = np.zeros((ring, 64), dtype=bool)
         self.s = np.zeros(A.STATE_SIZE, dtype=np.int64)
-        self.land_of = self.seq_of = np.zeros(0, dtype=np.int64)
+        self.ws = np.zeros((nw, A.WAVE_STATE), dtype=np.int64)
+        st = engine.waves[0].state
+        nk = len(st.vgpr) + len(st.sgpr) + 1
+        # per wave and register key: the latest write in flight (all zero between calls) and the
+        # registers the engine keeps a write in flight for (memory results, other files)
+        self.land_of = np.zeros((nw, nk), dtype=np.int64)
+        self.seq_of = np.zeros((nw, nk), dtype=np.int64)
+        self.blocked = np.zeros((nw, nk), dtype=bool)
         self.calls = 0  # calls of the compiled loop, and the instructions they issued (plan_stats)
         self.issued = 0
 
     # ------------------------------------------------------------ program rows
     def has_row(self, pc: int, w) -> bool:
-        """Whether the compiled loop can issue instruction `pc` of wave `w` (decided once)."""
+        """Whether the compiled loop can issue instruction `pc` (decided once)."""
         k = self.known[pc]
         if k is None:
             k = self.known[pc] = self._build(pc, w)
@@ -156,132 +170,195 @@ class CompiledALU:
         _, latency, busy = f
         row[A.C_LAT] = latency
         row[A.C_BUSY] = busy
-        row[A.C_KEY] = self._key_id(eng._pipe_keys[w.simd][pc])
         self.prog[pc] = row
+        for simd, keys in enumerate(eng._pipe_keys):
+            self.keyof[simd, pc] = self._key_id(keys[pc])
         return True
 
-    # ------------------------------------------------------------ one call
-    def run(self, w, t: int, flight: list, lands: dict):
-        """Issue from cycle `t` with the compiled loop; return (cycle of the last try, exit code,
-        instructions issued), or None when it cannot start here (the Python loop goes on)."""
-        eng = self.eng
-        st = w.state
-        nv = st.vgpr.shape[0]
-        ns = st.sgpr.shape[0]
-        land_of, seq_of = self.land_of, self.seq_of  # (all zero between calls: _give_flight clears)
-        if len(land_of) != nv + ns + 1:
-            land_of = self.land_of = np.zeros(nv + ns + 1, dtype=np.int64)
-            seq_of = self.seq_of = np.zeros(nv + ns + 1, dtype=np.int64)
-        ring_i = self.ring_i
-        ring_i[:, A.I_ALIVE] = 0
-        if flight and not self._take_flight(flight, lands, nv, ns, land_of, seq_of):
-            seq_of[:] = 0
+    # ------------------------------------------------------------ one wave (Engine._run_alu)
+    def run_one(self, w, t: int, flight: list, lands: dict):
+        """Issue wave `w` (the engine's only one) from cycle `t` with the compiled loop; return (the
+        cycle of the last try, exit code, instructions issued), or None when it cannot start here
+        (the Python loop goes on). `flight` and `lands` are _run_alu's, taken and given back."""
+        nv, ns = len(w.state.vgpr), len(w.state.sgpr)
+        if flight and not self._take_flight(flight, lands, nv, ns):
+            self._clear()
             return None
-        names = list(_REASONS)
-        code = {r: i for i, r in enumerate(names)}
-
-        def reason_code(name) -> int:
-            c = code.get(name)
-            if c is None:
-                c = code[name] = len(names)
-                names.append(name)
-            return c
-
-        pipe_free = eng.pipe_free
-        gate = eng._coexec_gate
-        keys = self.keys
-        s = self.s
-        s[:] = 0
-        s[A.S_T] = t
-        s[A.S_PC] = st.pc
-        s[A.S_FIRST] = -1 if w.first_try is None else w.first_try
-        s[A.S_HOLD] = w.hold_until
-        s[A.S_HOLD_REASON] = reason_code(w.hold_reason)
-        s[A.S_INTERLOCK] = w.interlock_until
-        s[A.S_SEQ] = eng._seq
-        s[A.S_EXECUTED] = eng.executed
-        s[A.S_CHECK_AT] = min(eng._check_at, _NEVER)
-        s[A.S_MAX_CYCLES] = min(eng.max_cycles, _NEVER)
-        s[A.S_NEXT_EVENT] = eng.events[0][0] if eng.events else _NEVER
-        s[A.S_IV] = eng.interval
-        s[A.S_SIMD] = w.simd
-        s[A.S_BRANCH_LAT] = eng.lat.branch
-        s[A.S_SCC] = int(st.scc)
-        s[A.S_STALL_REASON] = -1
-        pf = np.array([pipe_free.get(k, 0) for k in keys], dtype=np.int64)
-        pg = np.array([gate.get(k, -_NEVER) for k in keys], dtype=np.int64)
-        ps = np.zeros(len(keys), dtype=np.int64)
-        self.run_kernel(self.prog, st.vgpr, st.vgpr_init, st.sgpr, st.sgpr_init, s, pf, pg, ps, land_of, seq_of,
-                        ring_i, self.ring_v, self.ring_m, self.rec, self.stalls)
-        # ---- the state back
-        st.pc = int(s[A.S_PC])
-        st.scc = int(s[A.S_SCC])
-        first = int(s[A.S_FIRST])
-        w.first_try = None if first < 0 else first
-        w.hold_until = int(s[A.S_HOLD])
-        w.hold_reason = names[int(s[A.S_HOLD_REASON])]
-        w.interlock_until = int(s[A.S_INTERLOCK])
-        eng._seq = int(s[A.S_SEQ])
-        for i in np.flatnonzero(ps).tolist():
-            pipe_free[keys[i]] = int(pf[i])
-        nrec = int(s[A.S_NREC])
-        nst = int(s[A.S_NSTALL])
-        self.calls += 1
-        self.issued += nrec
-        if nst:
-            w.stall_reason = names[int(s[A.S_STALL_REASON])]
-        if nrec or nst:
-            self._records(w, nrec, nst, names)
-        if nrec or nst:
-            w.ready_at = int(s[A.S_READY])
+        out = self._call(t)
         flight.clear()
         lands.clear()
-        self._give_flight(flight, lands, nv, ns, seq_of)
-        return int(s[A.S_T]), int(s[A.S_EXIT]), nrec
+        for land, seq, wi, writes, regs, index in self._give_back(nv, ns):
+            flight.append((land, seq, writes, tuple(regs), index, self.eng.decoded[index].pipe))
+            for reg in regs:
+                if self.seq_of[0, _key(reg, nv, ns)] == seq:
+                    lands[reg] = (land, seq)
+        heapq.heapify(flight)
+        self._clear()
+        return out
 
-    # ------------------------------------------------------------ writes in flight, both ways
-    def _take_flight(self, flight, lands, nv, ns, land_of, seq_of) -> bool:
+    def _take_flight(self, flight, lands, nv, ns) -> bool:
         """`_run_alu`'s writes in flight into the ring (False: one the loop cannot hold)."""
-        ring_i, ring_v, ring_m = self.ring_i, self.ring_v, self.ring_m
         slot = 0
         for complete, seq, writes, _regs, index, _pipe in flight:
-            for wr in writes:
-                f = wr.file
-                if f == "v" and len(wr.values) == 1:
-                    entries = [(wr.index, 0)]
-                elif f == "s":
-                    entries = [(nv + wr.index + k, int(wr.values[k])) for k in range(len(wr.values))]
-                elif f == "scc":
-                    entries = [(nv + ns, int(wr.values[0]))]
-                else:
-                    return False
-                for key, value in entries:
-                    if slot >= len(ring_i) - 2:
-                        return False
-                    ring_i[slot] = (1, complete, seq, key, index, value, 0)
-                    if f == "v":
-                        ring_v[slot] = wr.values[0]
-                        if wr.mask is None or wr.full:
-                            ring_i[slot, A.I_FULL] = 1
-                        else:
-                            ring_m[slot] = wr.mask
-                    slot += 1
-        for (f, i), (land, seq) in lands.items():
-            key = i if f == "v" else nv + i if f == "s" else nv + ns
-            land_of[key] = land
-            seq_of[key] = seq
+            slot = self._to_ring(slot, 0, complete, seq, index, writes, nv, ns)
+            if slot < 0:
+                return False
+        for reg, (land, seq) in lands.items():
+            key = _key(reg, nv, ns)
+            self.land_of[0, key] = land
+            self.seq_of[0, key] = seq
         return True
 
-    def _give_flight(self, flight, lands, nv, ns, seq_of) -> None:
-        """The ring's writes back as `_run_alu`'s flight entries and lands, grouped per issue."""
+    # ------------------------------------------------------------ a workgroup (Engine._run_many)
+    def run_many(self, now: int):
+        """Make cycles from `now` on for the engine's waves (one per SIMD) with the compiled loop;
+        return (cycle, exit code, instructions issued): with X_LIMIT the cycle was made and the
+        engine's end-of-cycle logic is due, else the engine makes that cycle itself. None: the
+        loop cannot start (nothing changed)."""
+        eng = self.eng
+        waves = eng.waves
+        nv, ns = len(waves[0].state.vgpr), len(waves[0].state.sgpr)
+        events = eng.events
+        index_of = {p.seq: p.index for w in waves for p in w.pending.values()}
+        keep = []
+        taken = set()  # the issues (seq) whose register writes were moved into the ring
+        slot = 0
+        for e in events:
+            cycle, seq, wi, kind, payload = e
+            if kind == 0 and self._movable(waves[wi].pending, payload[0], seq):
+                s2 = self._to_ring(slot, wi, cycle, seq, index_of.get(seq, -1), payload[0], nv, ns)
+                if s2 >= 0:
+                    slot = s2
+                    taken.add(seq)
+                    continue
+            keep.append(e)
+        for wi, w in enumerate(waves):
+            for reg, p in w.pending.items():
+                key = _key(reg, nv, ns)
+                if key < 0:
+                    continue  # (an AGPR: no row reads or writes one)
+                if p.seq in taken:
+                    self.land_of[wi, key] = p.land
+                    self.seq_of[wi, key] = p.seq
+                else:
+                    self.blocked[wi, key] = True
+        if taken:
+            for w in waves:
+                pend = w.pending
+                for reg in [r for r, p in pend.items() if p.seq in taken]:
+                    del pend[reg]
+            heapq.heapify(keep)
+            events[:] = keep
+        out = self._call(now)
+        if self.ring_i[:, A.I_ALIVE].any():
+            from .engine import Pending
+            decoded = eng.decoded
+            for land, seq, wi, writes, regs, index in self._give_back(nv, ns):
+                heapq.heappush(events, (land, seq, wi, 0, (writes, seq)))
+                pend = waves[wi].pending
+                p = None
+                for reg in regs:
+                    if self.seq_of[wi, _key(reg, nv, ns)] == seq:
+                        if p is None:
+                            p = Pending(land, True, index, seq, decoded[index].pipe)
+                        pend[reg] = p
+        self._clear()
+        return out
+
+    def may_start(self, now: int) -> bool:
+        """Whether `run_many` is worth calling at cycle `now`: every wave whose turn it is sits at
+        an instruction with a row where a call is worth starting (`worth`), the waves have equal
+        priorities (the loop tries them in wave order), and none changed its hardware registers
+        (s_setreg, VGPR indexing). Called every cycle of a workgroup's run: the common answer,
+        a wave at an instruction without a row, is found first."""
+        ok = self.start_ok
+        n = len(ok)
+        anyone = False
+        waves = self.eng.waves
+        for w in waves:
+            if w.ready_at > now or w.at_barrier:
+                continue
+            st = w.state
+            if st.done:
+                continue
+            pc = st.pc
+            if pc >= n:
+                return False
+            k = ok[pc]
+            if k is None:
+                k = ok[pc] = self.has_row(pc, w) and self.worth(pc, w)
+            if not k:
+                return False
+            anyone = True
+        if not anyone:
+            return False
+        p0 = waves[0].priority
+        if any(w.priority != p0 for w in waves):
+            return False
+        return not (_HWREGS and any(_HWREGS.get(id(w.state)) is not None for w in waves))
+
+    @staticmethod
+    def _movable(pend: dict, writes: list, seq: int) -> bool:
+        """Whether an event's register writes can wait in the ring: plain writes of one VGPR row,
+        SGPRs or SCC, whose Pending entries are interlocked (a non-interlocked write is one the
+        engine checks reads and overwrites of: hazards)."""
+        for wr in writes:
+            f = wr.file
+            if f == "v":
+                if len(wr.values) != 1:
+                    return False
+                regs = (("v", wr.index),)
+            elif f == "s":
+                regs = [("s", wr.index + k) for k in range(len(wr.values))]
+            elif f == "scc":
+                regs = (("scc", 0),)
+            else:
+                return False
+            for reg in regs:
+                p = pend.get(reg)
+                if p is not None and p.seq == seq and not p.interlocked:
+                    return False
+        return True
+
+    # ------------------------------------------------------------ writes in flight, both ways
+    def _to_ring(self, slot: int, wi: int, land: int, seq: int, index: int, writes: list, nv: int, ns: int) -> int:
+        """The register writes of one issue of wave `wi` (instruction `index`; -1: no Pending entry
+        names it any more, younger writes own its registers) into the ring from `slot` on; the
+        next free slot, or -1 (a write it cannot hold, or the ring full: nothing written)."""
+        ring_i, ring_v, ring_m = self.ring_i, self.ring_v, self.ring_m
+        cap = len(ring_i) - 2 * len(self.ws)
+        entries = []
+        for wr in writes:
+            f = wr.file
+            if f == "v" and len(wr.values) == 1:
+                entries.append((wr, wr.index, 0))
+            elif f == "s":
+                entries.extend((wr, nv + wr.index + k, int(wr.values[k])) for k in range(len(wr.values)))
+            elif f == "scc":
+                entries.append((wr, nv + ns, int(wr.values[0])))
+            else:
+                return -1
+        if slot + len(entries) > cap:
+            return -1
+        for wr, key, value in entries:
+            ring_i[slot] = (1, land, seq, key, index, value, 0, wi)
+            if wr.file == "v":
+                ring_v[slot] = wr.values[0]
+                if wr.mask is None or wr.full:
+                    ring_i[slot, A.I_FULL] = 1
+                else:
+                    ring_m[slot] = wr.mask
+            slot += 1
+        return slot
+
+    def _give_back(self, nv: int, ns: int) -> list:
+        """The ring's live writes grouped per issue, in issue order: (land, seq, wave, RegWrites,
+        registers, instruction)."""
         ring_i = self.ring_i
         alive = np.flatnonzero(ring_i[:, A.I_ALIVE])
-        if not len(alive):
-            return
-        eng = self.eng
         by_seq: dict = {}
         for r in alive.tolist():
-            _, land, seq, key, index, value, full = ring_i[r].tolist()
+            _, land, seq, key, index, value, full, wi = ring_i[r].tolist()
             if key < nv:
                 reg = ("v", key)
                 values = self.ring_v[r].copy()[None]
@@ -298,49 +375,140 @@ class CompiledALU:
                 wr = _SCC_WRITES[1 if value else 0]
             e = by_seq.get(seq)
             if e is None:
-                e = by_seq[seq] = [land, seq, [], [], index]
-            e[2].append(wr)
-            e[3].append(reg)
-            if seq_of[key] == seq:
-                lands[reg] = (land, seq)
-        for r in alive.tolist():
-            seq_of[ring_i[r, A.I_KEY]] = 0  # (the arrays stay all zero between calls)
-        for land, seq, writes, regs, index in by_seq.values():
-            flight.append((land, seq, writes, tuple(regs), index, eng.decoded[index].pipe))
-        heapq.heapify(flight)
+                e = by_seq[seq] = [land, seq, wi, [], [], index]
+            e[3].append(wr)
+            e[4].append(reg)
+            if index >= 0:
+                e[5] = index
+        return sorted(by_seq.values(), key=lambda e: e[1])
+
+    def _clear(self) -> None:
+        """The per-call arrays back to all zero (cheaper than new ones per call)."""
+        self.seq_of.fill(0)
+        self.blocked.fill(False)
+        self.ring_i[:, A.I_ALIVE] = 0
+
+    # ------------------------------------------------------------ the call
+    def _call(self, now: int) -> tuple[int, int, int]:
+        eng = self.eng
+        names = list(_REASONS)
+        code = {r: i for i, r in enumerate(names)}
+
+        def reason_code(name) -> int:
+            c = code.get(name)
+            if c is None:
+                c = code[name] = len(names)
+                names.append(name)
+            return c
+
+        ws = self.ws
+        waves = eng.waves
+        for wi, w in enumerate(waves):
+            st = w.state
+            row = ws[wi]
+            row[A.W_PC] = st.pc
+            row[A.W_FIRST] = -1 if w.first_try is None else w.first_try
+            row[A.W_HOLD] = w.hold_until
+            row[A.W_HOLD_REASON] = reason_code(w.hold_reason)
+            row[A.W_INTERLOCK] = w.interlock_until
+            row[A.W_READY] = w.ready_at
+            row[A.W_SCC] = int(st.scc)
+            row[A.W_SIMD] = w.simd
+            row[A.W_ACTIVE] = 0 if (st.done or w.at_barrier) else 1
+            row[A.W_STALL_REASON] = -1
+            row[A.W_ISSUED] = 0
+        s = self.s
+        s[A.S_T] = now
+        s[A.S_SEQ] = eng._seq
+        s[A.S_EXECUTED] = eng.executed
+        s[A.S_CHECK_AT] = min(eng._check_at, _NEVER)
+        s[A.S_MAX_CYCLES] = min(eng.max_cycles, _NEVER)
+        s[A.S_NEXT_EVENT] = eng.events[0][0] if eng.events else _NEVER
+        s[A.S_IV] = eng.interval
+        s[A.S_BRANCH_LAT] = eng.lat.branch
+        s[A.S_NREC] = 0
+        s[A.S_NSTALL] = 0
+        s[A.S_EXIT] = 0
+        keys = self.keys
+        pipe_free = eng.pipe_free
+        gate = eng._coexec_gate
+        pf = np.array([pipe_free.get(k, 0) for k in keys], dtype=np.int64)
+        pg = np.array([gate.get(k, -_NEVER) for k in keys], dtype=np.int64)
+        ps = np.zeros(len(keys), dtype=np.int64)
+        files = eng.files
+        self.run_kernel(self.prog, self.keyof, files.vgpr, files.vgpr_init, files.sgpr, files.sgpr_init, ws, s,
+                        pf, pg, ps, self.land_of, self.seq_of, self.blocked, self.ring_i, self.ring_v, self.ring_m,
+                        self.rec, self.stalls)
+        # ---- the state back
+        for wi, w in enumerate(waves):
+            row = ws[wi].tolist()
+            st = w.state
+            st.pc = row[A.W_PC]
+            st.scc = row[A.W_SCC]
+            w.first_try = None if row[A.W_FIRST] < 0 else row[A.W_FIRST]
+            w.hold_until = row[A.W_HOLD]
+            w.hold_reason = names[row[A.W_HOLD_REASON]]
+            w.interlock_until = row[A.W_INTERLOCK]
+            w.ready_at = row[A.W_READY]
+            if row[A.W_STALL_REASON] >= 0:
+                w.stall_reason = names[row[A.W_STALL_REASON]]
+        eng._seq = int(s[A.S_SEQ])
+        for i in np.flatnonzero(ps).tolist():
+            pipe_free[keys[i]] = int(pf[i])
+        nrec = int(s[A.S_NREC])
+        nst = int(s[A.S_NSTALL])
+        self.calls += 1
+        self.issued += nrec
+        if nrec or nst:
+            self._records(nrec, nst, names)
+        return int(s[A.S_T]), int(s[A.S_EXIT]), nrec
 
     # ------------------------------------------------------------ what the issues leave behind
-    def _records(self, w, nrec: int, nst: int, names: list) -> None:
+    def _records(self, nrec: int, nst: int, names: list) -> None:
         """Engine._record for the loop's issues, in order: counts, stalls, IssueRecords, pipe
-        uses, monitor notes, the wave's counters."""
+        uses, monitor notes, the waves' counters."""
         from .engine import IssueRecord, RECENT_HISTORY, _EMPTY
         eng = self.eng
-        wid = w.wid
+        waves = eng.waves
         rec = self.rec[:nrec]
-        idx = rec[:, 0].tolist()
-        # stalls: per issue, in the order they happened (the wave's own before the first)
+        wav = rec[:, 0].tolist()
+        idx = rec[:, 1].tolist()
+        # each wave's issues, in order (record numbers), and the stalls that go with them: a
+        # stall belongs to its wave's next issue (the wave's own before the first)
+        mine: list = [[] for _ in waves]
+        for j, wi in enumerate(wav):
+            mine[wi].append(j)
         per: dict = {}
-        if w.stalls:
-            per[0] = dict(w.stalls)
-        for k, reason, amount in self.stalls[:nst].tolist():
-            d = per.get(k)
+        for wi, w in enumerate(waves):
+            if w.stalls:
+                per[(wi, 0)] = dict(w.stalls)
+        for wi, k, reason, amount in self.stalls[:nst].tolist():
+            d = per.get((wi, k))
             if d is None:
-                d = per[k] = {}
+                d = per[(wi, k)] = {}
             name = names[reason]
             d[name] = d.get(name, 0) + amount
-        w.stalls = per.pop(nrec, {})
-        tot = w.stall_totals
+        of_record: dict = {}
+        for (wi, k), d in per.items():
+            if k < len(mine[wi]):
+                of_record[mine[wi][k]] = d
+            else:
+                waves[wi].stalls = d  # the stalls of an issue still to come
         stalled = eng.stalled
-        for k in sorted(per):
-            d = per[k]
+        for j in sorted(of_record):
+            d = of_record[j]
+            tot = waves[wav[j]].stall_totals
             for name, v in d.items():
                 tot[name] = tot.get(name, 0) + v
-            at = stalled.get(idx[k])
+            at = stalled.get(idx[j])
             if at is None:
-                stalled[idx[k]] = dict(d)
+                stalled[idx[j]] = dict(d)
             else:
                 for name, v in d.items():
                     at[name] = at.get(name, 0) + v
+        for wi, w in enumerate(waves):
+            if mine[wi] and (wi, len(mine[wi])) not in per:
+                w.stalls = {}
         if not nrec:
             return
         counts = eng.issued
@@ -348,55 +516,80 @@ class CompiledALU:
             for i in idx:
                 counts[i] += 1
         else:
-            uniq, cnt = np.unique(rec[:, 0], return_counts=True)
+            uniq, cnt = np.unique(rec[:, 1], return_counts=True)
             for i, c in zip(uniq.tolist(), cnt.tolist()):
                 counts[i] += c
         # records (a run without history keeps what Engine._record's trimming would have left:
         # only those are made)
         records = eng.records
-        slots0 = w.slots
         if eng.keep_history:
             first = 0
         else:
             keep = _kept(len(records), nrec, RECENT_HISTORY)
             first = max(0, nrec - keep)
             del records[:len(records) - (keep - (nrec - first))]
+        slot_of = [0] * nrec
+        for wi, js in enumerate(mine):
+            s0 = waves[wi].slots
+            for k, j in enumerate(js):
+                slot_of[j] = s0 + k
         tail = rec[first:].T.tolist()
-        stalls_of = [per.get(k, _EMPTY) for k in range(first, nrec)] if per else repeat(_EMPTY)
-        records.extend(map(IssueRecord, repeat(wid), tail[0], tail[1], tail[2], tail[3], stalls_of,
-                           range(slots0 + first, slots0 + nrec)))
+        stalls_of = [of_record.get(j, _EMPTY) for j in range(first, nrec)] if of_record else repeat(_EMPTY)
+        wids = [w.wid for w in waves]
+        records.extend(map(IssueRecord, [wids[wi] for wi in tail[0]], tail[1], tail[2], tail[3], tail[4], stalls_of,
+                           slot_of[first:]))
         # pipe uses: the busy cycles per pipe key, its last owner, and with history the log
         prog = self.prog
-        busy = prog[rec[:, 0], A.C_BUSY]
+        busy = prog[rec[:, 1], A.C_BUSY]
         used = np.flatnonzero(busy)
         if len(used):
             keys = self.keys
-            kid = prog[rec[used, 0], A.C_KEY]
+            simds = np.array([w.simd for w in waves], dtype=np.int64)
+            kid = self.keyof[simds[rec[used, 0]], rec[used, 1]]
             sums = np.bincount(kid, weights=busy[used])
-            simd = w.simd
             pipes = self._pipes
             for k in np.flatnonzero(sums).tolist():
                 key = keys[k]
                 eng.pipe_use[key] = eng.pipe_use.get(key, 0) + int(sums[k])
                 j = int(used[np.flatnonzero(kid == k)[-1]])
-                index, t = idx[j], int(rec[j, 2])
+                index, t, wi = idx[j], int(rec[j, 3]), wav[j]
                 pipe, per_simd = pipes[index]
-                eng.pipe_owner[key] = (pipe, simd if per_simd else None, wid, index, t, t + int(busy[j]))
+                eng.pipe_owner[key] = (pipe, waves[wi].simd if per_simd else None, waves[wi].wid, index, t,
+                                       t + int(busy[j]))
             if eng.keep_history:
-                ui = rec[used, 0].tolist()
-                ut = rec[used, 2].tolist()
-                info = [pipes[i] for i in ui]
-                eng.pipe_log.extend((p, simd if ps else None, wid, i, t, t + b) for (p, ps), i, t, b
-                                    in zip(info, ui, ut, busy[used].tolist()))
+                uw = rec[used, 0].tolist()
+                ui = rec[used, 1].tolist()
+                ut = rec[used, 3].tolist()
+                eng.pipe_log.extend((pipes[i][0], waves[wi].simd if pipes[i][1] else None, waves[wi].wid, i, t, t + b)
+                                    for wi, i, t, b in zip(uw, ui, ut, busy[used].tolist()))
         if eng.monitor is not None:  # every row is a quiet instruction: noted, as on_issue notes it
-            mon = eng.monitor
-            noted = mon._deferred.get(wid)
-            if noted is None:
-                noted = mon._deferred[wid] = []
-            noted.extend(zip(idx, rec[:, 2].tolist()))
-        w.slots += nrec
-        w.instructions += nrec
+            deferred = eng.monitor._deferred
+            ts = rec[:, 3].tolist()
+            for wi, js in enumerate(mine):
+                if js:
+                    wid = waves[wi].wid
+                    noted = deferred.get(wid)
+                    if noted is None:
+                        noted = deferred[wid] = []
+                    noted.extend((idx[j], ts[j]) for j in js)
+        for wi, js in enumerate(mine):
+            if js:
+                waves[wi].slots += len(js)
+                waves[wi].instructions += len(js)
         eng.executed += nrec
+
+
+def _key(reg: tuple, nv: int, ns: int) -> int:
+    """The compiled loop's key of an engine register key: ("v", i), ("s", j) or ("scc", 0); -1 for
+    another file's register (an AGPR: the loop never reads or writes one)."""
+    f, i = reg
+    if f == "v":
+        return i
+    if f == "s":
+        return nv + i
+    if f == "scc":
+        return nv + ns
+    return -1
 
 
 def _kept(old: int, new: int, keep: int) -> int:

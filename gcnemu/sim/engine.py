@@ -491,7 +491,24 @@ class Engine:
     def _run_many(self) -> None:
         """`run` for a workgroup of several waves: step_cycle and _issue_turn as one loop, with
         the per-cycle lookups bound once (measured: the two calls and their attribute loads per
-        cycle were a tenth of a GEMM's run). The same order of effects as step_cycle."""
+        cycle were a tenth of a GEMM's run). The same order of effects as step_cycle. With a SIMD
+        per wave, cycles whose tries are all fixed-timing ALU issues go through the compiled
+        issue loop when numba's kernels are loaded (sim.alu_compiled)."""
+        own = self._own_simd
+        comp = self._compiled
+        if comp is None and own and self.compiled_alu is not False:
+            run = alu_compiled.kernels(self)
+            if run is not None:
+                comp = self._compiled = alu_compiled.CompiledALU(self, run)
+        executed = self.executed
+        try:
+            self._run_many_loop(comp)
+        finally:
+            if comp is None:
+                alu_compiled.note_issued(self.executed - executed)
+
+    def _run_many_loop(self, comp) -> None:
+        """The loop of `_run_many`; `comp`: the compiled issue loop (sim.alu_compiled) or None."""
         waves = self.waves
         land = self._land_until
         try_issue = self._try_issue
@@ -506,7 +523,19 @@ class Engine:
             events = self.events
             if events and events[0][0] <= now:
                 land(now)
-            if own:  # _issue_turn's one-wave-per-SIMD case, inline
+            made = False
+            if comp is not None and comp.may_start(now):
+                # the compiled loop makes cycles from now on; it returns at a cycle it leaves to
+                # this loop (made here from the start), or after one whose end needs the limits
+                now, code, _ = comp.run_many(now)
+                self.cycle = now
+                if code == _X_LIMIT:
+                    made = True
+                elif events and events[0][0] <= now:
+                    land(now)
+            if made:
+                pass
+            elif own:  # _issue_turn's one-wave-per-SIMD case, inline
                 ready = [w for w in waves if w.ready_at <= now and not w.at_barrier and not w.state.done]
                 if ready:
                     if len(ready) > 1:
@@ -1173,7 +1202,7 @@ class Engine:
                 if pc >= n:
                     break
                 if comp is not None and not pend and comp.has_row(pc, w) and comp.worth(pc, w):
-                    out = comp.run(w, t, flight, lands)
+                    out = comp.run_one(w, t, flight, lands)
                     if out is not None:  # the compiled loop issued from t on (sim.alu_compiled)
                         t, code, k = out
                         issued += k
