@@ -106,8 +106,7 @@ def seen(sim: Simulation) -> dict:
                        int(w.scc), int(w.pc), bool(w.done)) for w in sim.waves],
         "records": [(r.wave, r.index, r.ready, r.issue, r.complete, list(r.stalls.items()), r.slot)
                     for r in eng.records],
-        "in flight": [sorted((reg, p.land, p.index, p.seq, p.pipe) for reg, p in w.pending.items())
-                      for w in eng.waves],
+        "in flight": [[(reg, p.land, p.index, p.seq, p.pipe) for reg, p in w.pending.items()] for w in eng.waves],
         "events": sorted((e[0], e[1], e[3]) for e in eng.events),
         "pipes": (dict(eng.pipe_free), dict(eng.pipe_use), dict(eng.pipe_owner), list(eng.pipe_log)),
         "summary": [wave_summary(eng, i) for i in range(len(eng.waves))], "stalled": eng.stalled,

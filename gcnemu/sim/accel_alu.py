@@ -77,7 +77,7 @@ M32 = 0xFFFFFFFF
 
 
 def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, pipe_set, land_of, seq_of,
-            blocked, ring_i, ring_v, ring_m, rec, stalls):
+            order_of, blocked, ring_i, ring_v, ring_m, rec, stalls):
     """Issue from cycle s[S_T] on, cycle by cycle, as the engine's loops would (Engine._run_alu
     for one wave, Engine._run_many for a workgroup with a SIMD per wave), until an exit
     (s[S_EXIT]; s[S_T] is then the cycle to process next, or the one just processed: X_LIMIT).
@@ -89,7 +89,10 @@ def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, 
     with Engine._try_issue's checks: hold, pipe, dependencies.
 
     Register keys (land_of, seq_of, blocked: per wave; seq 0: no write in flight): VGPR i -> i,
-    SGPR slot j -> NV + j, SCC -> NV + NS. rec[k] = (wave, index, ready, issue, complete) of the
+    SGPR slot j -> NV + j, SCC -> NV + NS. order_of: when the register last became pending (the
+    seq of that write; the caller's places before the call are negative): a dict of pending
+    writes keeps a key's place while its value is replaced, and the caller rebuilds its dicts
+    (`lands`, Pending entries) in that order. rec[k] = (wave, index, ready, issue, complete) of the
     k-th issue; stalls[j] = (wave, issues made before it, reason, cycles) in the order they
     happened (a stall belongs to the wave's next issue)."""
     nw = vgpr.shape[0]
@@ -410,6 +413,8 @@ def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, 
                             key = key0 if j == 0 else key1
                             if key < 0:
                                 continue
+                            if seq_of[wi, key] == 0:  # (newly pending; a replaced write keeps its place)
+                                order_of[wi, key] = seq
                             land_of[wi, key] = complete
                             seq_of[wi, key] = seq
                             for r2 in range(nring):

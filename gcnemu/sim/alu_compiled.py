@@ -101,6 +101,7 @@ class CompiledALU:
         # registers the engine keeps a write in flight for (memory results, other files)
         self.land_of = np.zeros((nw, nk), dtype=np.int64)
         self.seq_of = np.zeros((nw, nk), dtype=np.int64)
+        self.order_of = np.zeros((nw, nk), dtype=np.int64)  # (see accel_alu.run_alu)
         self.blocked = np.zeros((nw, nk), dtype=bool)
         self.calls = 0  # calls of the compiled loop, and the instructions they issued (plan_stats)
         self.issued = 0
@@ -187,11 +188,15 @@ class CompiledALU:
         out = self._call(t)
         flight.clear()
         lands.clear()
+        pending = []
         for land, seq, wi, writes, regs, index in self._give_back(nv, ns):
             flight.append((land, seq, writes, tuple(regs), index, self.eng.decoded[index].pipe))
             for reg in regs:
-                if self.seq_of[0, _key(reg, nv, ns)] == seq:
-                    lands[reg] = (land, seq)
+                key = _key(reg, nv, ns)
+                if self.seq_of[0, key] == seq:
+                    pending.append((self.order_of[0, key], reg, land, seq))
+        for _, reg, land, seq in sorted(pending):  # (the order _run_alu's dict would hold them in)
+            lands[reg] = (land, seq)
         heapq.heapify(flight)
         self._clear()
         return out
@@ -203,10 +208,11 @@ class CompiledALU:
             slot = self._to_ring(slot, 0, complete, seq, index, writes, nv, ns)
             if slot < 0:
                 return False
-        for reg, (land, seq) in lands.items():
+        for place, (reg, (land, seq)) in enumerate(lands.items(), start=-len(lands)):
             key = _key(reg, nv, ns)
             self.land_of[0, key] = land
             self.seq_of[0, key] = seq
+            self.order_of[0, key] = place  # (before any write of the call: those are numbered by seq)
         return True
 
     # ------------------------------------------------------------ a workgroup (Engine._run_many)
@@ -232,36 +238,41 @@ class CompiledALU:
                     taken.add(seq)
                     continue
             keep.append(e)
+        kept: list = [[] for _ in waves]  # per wave: (place, register, Pending) the engine keeps
         for wi, w in enumerate(waves):
-            for reg, p in w.pending.items():
+            for place, (reg, p) in enumerate(w.pending.items(), start=-len(w.pending)):
                 key = _key(reg, nv, ns)
-                if key < 0:
-                    continue  # (an AGPR: no row reads or writes one)
-                if p.seq in taken:
+                if key >= 0 and p.seq in taken:
                     self.land_of[wi, key] = p.land
                     self.seq_of[wi, key] = p.seq
-                else:
+                    self.order_of[wi, key] = place
+                    continue
+                if key >= 0:
                     self.blocked[wi, key] = True
+                kept[wi].append((place, reg, p))  # (AGPRs too: no row reads or writes one)
         if taken:
-            for w in waves:
-                pend = w.pending
-                for reg in [r for r, p in pend.items() if p.seq in taken]:
-                    del pend[reg]
             heapq.heapify(keep)
             events[:] = keep
         out = self._call(now)
-        if self.ring_i[:, A.I_ALIVE].any():
+        if taken or self.ring_i[:, A.I_ALIVE].any():
+            # the waves' Pending entries again, in the order their dicts would hold them: what the
+            # engine kept at its place, what is still or newly in flight at the place it took
             from .engine import Pending
             decoded = eng.decoded
+            pending = kept
             for land, seq, wi, writes, regs, index in self._give_back(nv, ns):
                 heapq.heappush(events, (land, seq, wi, 0, (writes, seq)))
-                pend = waves[wi].pending
                 p = None
                 for reg in regs:
-                    if self.seq_of[wi, _key(reg, nv, ns)] == seq:
+                    key = _key(reg, nv, ns)
+                    if self.seq_of[wi, key] == seq:
                         if p is None:
                             p = Pending(land, True, index, seq, decoded[index].pipe)
-                        pend[reg] = p
+                        pending[wi].append((int(self.order_of[wi, key]), reg, p))
+            for wi, w in enumerate(waves):
+                entries = sorted(pending[wi], key=lambda e: e[0])
+                w.pending.clear()
+                w.pending.update((reg, p) for _, reg, p in entries)
         self._clear()
         return out
 
@@ -437,8 +448,8 @@ class CompiledALU:
         ps = np.zeros(len(keys), dtype=np.int64)
         files = eng.files
         self.run_kernel(self.prog, self.keyof, files.vgpr, files.vgpr_init, files.sgpr, files.sgpr_init, ws, s,
-                        pf, pg, ps, self.land_of, self.seq_of, self.blocked, self.ring_i, self.ring_v, self.ring_m,
-                        self.rec, self.stalls)
+                        pf, pg, ps, self.land_of, self.seq_of, self.order_of, self.blocked, self.ring_i, self.ring_v,
+                        self.ring_m, self.rec, self.stalls)
         # ---- the state back
         for wi, w in enumerate(waves):
             row = ws[wi].tolist()
