@@ -34,8 +34,9 @@ import numpy as np
 from ..asm.program import Imm, Symbol
 from . import accel
 from . import accel_alu as A
-from .plans import _SCC_WRITES, _pair_slot, _special_slot, is_reg, table_base  # noqa: F401
+from .plans import _SCC_WRITES, _special_slot, is_reg, table_base
 from .context import _ALL_LANES, _HWREGS
+from .records import _EMPTY, RECENT_HISTORY, IssueRecord, Pending
 from .writes import RegWrite
 
 WARMUP = int(os.environ.get("GCNEMU_NUMBA_ALU_WARMUP", 200_000))
@@ -257,7 +258,6 @@ class CompiledALU:
         if taken or self.ring_i[:, A.I_ALIVE].any():
             # the waves' Pending entries again, in the order their dicts would hold them: what the
             # engine kept at its place, what is still or newly in flight at the place it took
-            from .engine import Pending
             decoded = eng.decoded
             pending = kept
             for land, seq, wi, writes, regs, index in self._give_back(nv, ns):
@@ -478,7 +478,6 @@ class CompiledALU:
     def _records(self, nrec: int, nst: int, names: list) -> None:
         """Engine._record for the loop's issues, in order: counts, stalls, IssueRecords, pipe
         uses, monitor notes, the waves' counters."""
-        from .engine import IssueRecord, RECENT_HISTORY, _EMPTY
         eng = self.eng
         waves = eng.waves
         rec = self.rec[:nrec]

@@ -64,6 +64,7 @@ from .counters import (COUNTER_NAMES, RULE_BARRIER_LDS, RULE_LDS_DMA_READ, RULE_
 from .latency import MemoryTiming, as_config
 from .memops import landing_regs
 from .plans import make_plan, shared_plans
+from .records import _EMPTY, RECENT_HISTORY, IssueRecord, Pending  # noqa: F401 (re-exported)
 from . import alu_compiled
 from .accel_alu import X_DECLINE as _X_DECLINE, X_LIMIT as _X_LIMIT, X_NO_ROW as _X_NO_ROW
 from .pipes import SIMD_PIPES, Decoded, decode, wave_bytes, waitcnt_fields  # noqa: F401 (re-export)
@@ -75,7 +76,6 @@ from .semantics.gpr_idx import GPR_IDX_EN, M0_SLOT as _M0_SLOT, MODE_HWREG as _M
 # pipes whose VGPR operands VGPR indexing mode relocates (VALU); MFMA and memory are not defined
 _INDEXED_PIPES = frozenset({"valu", "trans", "dp"})
 
-_EMPTY: dict = {}  # shared, read-only: the stalls of an instruction that never waited
 _SCC_KEY = ("scc", 0)
 _COMPLETE = operator.itemgetter(1)
 _MIN_RUN = 3  # the fewest instructions a stretch must hold for _run_alu to take it (_stretch_at)
@@ -93,40 +93,6 @@ DEFAULT_MAX_CYCLES = 50_000_000
 # the wall clock is read once per this many executed instructions (Engine.set_deadline): often
 # enough to stop within a fraction of a second, rare enough to cost nothing per instruction
 _DEADLINE_EVERY = 2048
-
-
-@dataclass(slots=True)
-class Pending:
-    """A register write scheduled to land (one object shared by all registers of a write)."""
-
-    land: int
-    interlocked: bool
-    index: int  # producer instruction
-    seq: int
-    pipe: str
-
-
-@dataclass(slots=True)
-class IssueRecord:
-    """One executed instruction, as the timeline, the trace and `run --format json` show it.
-
-    ``ready`` is the first cycle the wave tried to issue it, ``issue`` when it issued,
-    ``complete`` when its result landed (or its memory access completed); ``stalls`` maps
-    a reason to the cycles lost to it (they add up to issue - ready). ``slot`` counts
-    the wave's wait states at issue (s_nop N counts N+1), for hazard distances.
-    """
-
-    wave: int
-    index: int
-    ready: int
-    issue: int
-    complete: int
-    stalls: dict
-    slot: int
-
-    @property
-    def stall_cycles(self) -> int:
-        return self.issue - self.ready
 
 
 @dataclass(slots=True)
@@ -2037,9 +2003,6 @@ def limits_for(max_cycles: int | None, max_instructions: int | None, header=None
     header's (`max-cycles:`), else the defaults above."""
     return (max_cycles or getattr(header, "max_cycles", None) or DEFAULT_MAX_CYCLES,
             max_instructions or getattr(header, "max_instructions", None) or DEFAULT_MAX_INSTRUCTIONS)
-
-
-RECENT_HISTORY = 4096  # issue records a run without history keeps (what _loop_of reads)
 
 
 def _loop_of(eng: Engine, wi: int, window: int = RECENT_HISTORY) -> tuple[int, int] | None:
