@@ -307,3 +307,19 @@ def test_a_load_in_flight_keeps_its_register_from_the_compiled_loop(waves: int, 
     a, b = simulate(src, True, waves=waves, monitor=monitor), simulate(src, False, waves=waves, monitor=monitor)
     assert b.engine.hazards  # (the read before the wait)
     assert seen(a) == seen(b)
+
+
+def test_a_loop_numba_cannot_compile_leaves_the_python_loop_in_charge(monkeypatch):
+    """numba compiles at the first call; if that fails, the run goes on in Python, no traceback."""
+    def broken(*args):
+        raise TypeError("no implementation of this signature")
+
+    class K:
+        run_alu = staticmethod(broken)
+
+    monkeypatch.setitem(alu_compiled._COUNT, "compiles", None)
+    monkeypatch.setattr(accel, "load", lambda: K)
+    src = program(5)
+    sim = simulate(src, compiled=True)
+    assert sim.engine._compiled is None and sim.error is None
+    assert seen(sim) == seen(simulate(src, compiled=False))

@@ -63,7 +63,30 @@ def kernels(engine):
         if _COUNT["issued"] < WARMUP and accel.WARMUP > 0:  # (GCNEMU_NUMBA_WARMUP=0: load at once)
             return None
         k = accel.load()
-    return getattr(k, "run_alu", None) if k is not None else None
+    run = getattr(k, "run_alu", None) if k is not None else None
+    if run is not None and _COUNT.get("compiles") is None:
+        _COUNT["compiles"] = _compiles(run)
+    return run if _COUNT.get("compiles") else None
+
+
+def _compiles(run) -> bool:
+    """Whether numba compiles the loop here (or loads it from its cache): one call that returns at
+    once (an event due), with arrays of the kinds the engine passes. Why: numba compiles at the
+    first call, inside a run; a failure there must leave the Python loop in charge, not stop the
+    run with a traceback."""
+    i64 = np.int64
+    s = np.zeros(A.STATE_SIZE, dtype=i64)
+    s[A.S_NEXT_EVENT] = -1  # (due: the loop returns before touching anything)
+    try:
+        run(np.zeros((1, A.COLUMNS), i64), np.zeros((1, 1), i64), np.zeros((1, 1, 64), np.uint32),
+            np.zeros((1, 1, 64), bool), np.zeros((1, 128), np.uint32), np.zeros((1, 128), bool),
+            np.zeros((1, A.WAVE_STATE), i64), s, np.zeros(1, i64), np.zeros(1, i64), np.zeros(1, i64),
+            np.zeros((1, 130), i64), np.zeros((1, 130), i64), np.zeros((1, 130), i64), np.zeros((1, 130), bool),
+            np.zeros((4, A.RING_COLUMNS), i64), np.zeros((4, 64), np.uint32), np.zeros((4, 64), bool),
+            np.zeros((4, 5), i64), np.zeros((4, 4), i64))
+    except Exception:  # (numba's compile errors have no common base class worth naming)
+        return False
+    return bool(s[A.S_EXIT] == A.X_EVENT)
 
 
 def note_issued(n: int) -> None:
