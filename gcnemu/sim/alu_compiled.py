@@ -19,7 +19,7 @@ nothing at it (`Monitor._is_quiet`): a monitor finding is merged against the eng
 state of that moment, which only the Python loop has.
 
 Used when numba's kernels are loaded (`accel`): at once when something already loaded them,
-otherwise after `WARMUP` instructions issued by `_run_alu`'s Python loop in this process
+otherwise after `WARMUP` instructions issued by the engine's Python loops in this process
 (GCNEMU_NUMBA_ALU_WARMUP; loading costs ~1-2 s, so a short run never pays it). An engine's
 `compiled_alu` attribute overrides that: True loads the kernels now, False keeps the Python loop.
 """
@@ -46,7 +46,6 @@ _NEVER = 1 << 62  # no event due
 # issues per call (the buffers' size; a full buffer returns and the call repeats): large, since a
 # run without history makes IssueRecords only for the newest RECENT_HISTORY of a call's issues
 _RECORDS = 1 << 16
-_RING = 32  # registers in flight at once
 MIN_SPAN = 6  # the fewest instructions with rows ahead for a call to start (`CompiledALU.worth`)
 
 

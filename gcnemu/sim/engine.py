@@ -364,6 +364,7 @@ class Engine:
         (the rule-table hazard monitor, gcnemu.analysis.monitor); the HazardEvents it
         returns join `hazards`. Its per-wave state is saved and restored with snapshots."""
         self.monitor = monitor
+        self._compiled = None  # (the compiled loop's rows depend on what the monitor checks)
 
     # ================================================================ public stepping
     def run(self) -> None:
