@@ -46,7 +46,8 @@ class Workload:
 
 
 WORKLOADS = [
-    Workload("timed alu-loop, 1 wave", "wave-instr/s"),
+    Workload("timed alu-loop, 1 wave", "wave-instr/s", "10x"),
+    Workload("timed alu-loop, 4 waves", "wave-instr/s"),
     Workload("timed mem-loop, 1 wave", "wave-instr/s"),
     Workload("timed mfma-loop, 4 waves", "wave-instr/s"),
     Workload("timed gemm_lds_dma_gfx942.s (flagship)", "wave-instr/s", "5x"),

@@ -82,8 +82,8 @@ def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, 
     for one wave, Engine._run_many for a workgroup with a SIMD per wave), until an exit
     (s[S_EXIT]; s[S_T] is then the cycle to process next, or the one just processed: X_LIMIT).
 
-    Each cycle: the writes due land, in (land, seq) order; then, if anything the loop does not
-    model is due (an event, an instruction without a row, a source never written, a register
+    Each cycle: unless an event is due, the writes due land, in (land, seq) order; then, if the
+    loop cannot make the cycle (an instruction without a row, a source never written, a register
     with a write in flight the engine keeps (`blocked`), full buffers), it returns before
     touching the cycle; else each wave whose turn it is tries, in wave order (equal priorities),
     with Engine._try_issue's checks: hold, pipe, dependencies.
@@ -111,6 +111,13 @@ def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, 
     nrec = s[S_NREC]
     nst = s[S_NSTALL]
     while True:
+        # an event due: leave before this cycle's writes land. The engine lands the events due
+        # first and the ALU writes after (_run_alu), or all of them in (land, seq) order
+        # (_run_many): a load's write and a younger VALU's of one register landing in one cycle
+        # leave the younger value, so the engine lands both.
+        if s[S_NEXT_EVENT] <= now:
+            s[S_EXIT] = X_EVENT
+            break
         # ---- the writes due by now land, in (land, seq) order
         while True:
             best = -1
@@ -142,9 +149,6 @@ def run_alu(prog, keyof, vgpr, vinit, sgpr, sinit, ws, s, pipe_free, pipe_gate, 
                 seq_of[wi, key] = 0
             ring_i[best, I_ALIVE] = 0
         # ---- can the loop make this cycle? (else the engine makes it)
-        if s[S_NEXT_EVENT] <= now:
-            s[S_EXIT] = X_EVENT
-            break
         free_slots = 0
         for r in range(nring):
             if ring_i[r, I_ALIVE] == 0:
