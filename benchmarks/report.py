@@ -18,6 +18,10 @@ kernels including the flagship GEMM, and on one workgroup of a real MIOpen iGEMM
 1024 waves; the grid runner's process scaling; `check` and `lint` on the real 47k-line Tensile
 GEMM of tests/corpus. The unit of each figure is in its row. After the table: `gcnemu timeline`
 against `llvm-mca -timeline` on the same 10,000-line straight-line block.
+
+Timed rows run as `gcnemu run` does without --trace (no per-issue history kept) and, like the
+functional rows, with numba's kernels loaded first where numba is installed (a process pays
+that load once; the timed engine's compiled issue loop then runs from the first issue).
 """
 from __future__ import annotations
 
