@@ -530,3 +530,16 @@ def test_a_load_and_a_younger_vector_write_landing_in_one_turn_leave_the_younger
             windows += 1
             assert (simulate(src, False, monitor=False).wave(0).vgpr[7] == 9).all()
     assert windows  # (some pad puts both writes in one turn)
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
+def test_a_long_quiet_run_keeps_the_monitors_notes_bounded(compiled: bool):
+    """The monitor notes quiet issues and folds them into its state later; a long run of nothing
+    but quiet instructions keeps at most DEFER_MAX of them, whichever loop issues them."""
+    from gcnemu.analysis.monitor import DEFER_MAX
+    src = f"s_mov_b32 s4, {(1 << 32) - 5000}\n.Lloop:\nv_add_u32 v2, v2, v1\nv_mov_b32 v3, v2\n" \
+          "s_add_u32 s5, s4, 3\ns_add_u32 s4, s4, 1\ns_cbranch_scc0 .Lloop\ns_endpgm\n"
+    sim = simulate(src, compiled, history=False, limit=10_000_000)
+    assert sim.instructions_executed > DEFER_MAX
+    assert all(len(v) <= DEFER_MAX for v in sim.engine.monitor._deferred.values())
+    assert sim.engine.monitor.waves[0].pos >= sim.instructions_executed  # (every issue counted)

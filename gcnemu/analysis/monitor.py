@@ -40,6 +40,9 @@ _NEVER = -(1 << 62)  # _Wave.last of a rule no instruction has produced for yet
 _NO_FLAGS = PathFlags()  # nothing between producer and consumer
 _TRIM_BATCH = 64  # wait states of history kept beyond the windows before a trim
 _FLUSH_PLAIN = 24  # noted quiet issues of a wave up to which _flush advances over them one by one
+# quiet issues noted before they are folded into the waves' state (_flush): a run that issues
+# only quiet instructions for a long time would otherwise keep every one of them
+DEFER_MAX = 1 << 15
 
 
 @dataclass(slots=True)
@@ -233,6 +236,17 @@ class HazardMonitor:
                 while hist and hist[0][1] < limit:
                     hist.popleft()
 
+    def note_quiet(self, wave: int, issues: list) -> None:
+        """Note (index, cycle) issues of `wave`, in order, each of a quiet instruction: what
+        on_issue does for each of them, in one call (the engine's compiled issue loop issues
+        only quiet instructions and hands them over in batches)."""
+        noted = self._deferred.get(wave)
+        if noted is None:
+            noted = self._deferred[wave] = []
+        noted.extend(issues)
+        if len(noted) > DEFER_MAX:
+            self._flush()
+
     # ------------------------------------------------------------------ the hook
     def on_issue(self, wave: int, index: int, cycle: int, complete: int | None = None) -> list[HazardEvent]:
         """Check instruction ``index`` issued by ``wave`` at ``cycle``; return the hazards it completes."""
@@ -244,6 +258,8 @@ class HazardMonitor:
             if noted is None:
                 noted = self._deferred[wave] = []
             noted.append((index, cycle))
+            if len(noted) > DEFER_MAX:  # (a long quiet stretch: memory stays flat)
+                self._flush()
             return []
         if self._deferred:
             self._flush()

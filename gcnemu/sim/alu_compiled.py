@@ -595,15 +595,10 @@ class CompiledALU:
                 eng.pipe_log.extend((pipes[i][0], waves[wi].simd if pipes[i][1] else None, waves[wi].wid, i, t, t + b)
                                     for wi, i, t, b in zip(uw, ui, ut, busy[used].tolist()))
         if eng.monitor is not None:  # every row is a quiet instruction: noted, as on_issue notes it
-            deferred = eng.monitor._deferred
             ts = rec[:, 3].tolist()
             for wi, js in enumerate(mine):
                 if js:
-                    wid = waves[wi].wid
-                    noted = deferred.get(wid)
-                    if noted is None:
-                        noted = deferred[wid] = []
-                    noted.extend((idx[j], ts[j]) for j in js)
+                    eng.monitor.note_quiet(waves[wi].wid, [(idx[j], ts[j]) for j in js])
         for wi, js in enumerate(mine):
             if js:
                 waves[wi].slots += len(js)
