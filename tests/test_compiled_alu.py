@@ -537,7 +537,7 @@ def test_a_long_quiet_run_keeps_the_monitors_notes_bounded(compiled: bool):
     """The monitor notes quiet issues and folds them into its state later; a long run of nothing
     but quiet instructions keeps at most DEFER_MAX of them, whichever loop issues them."""
     from gcnemu.analysis.monitor import DEFER_MAX
-    src = f"s_mov_b32 s4, {(1 << 32) - 5000}\n.Lloop:\nv_add_u32 v2, v2, v1\nv_mov_b32 v3, v2\n" \
+    src = f"s_mov_b32 s4, {(1 << 32) - 8000}\n.Lloop:\nv_add_u32 v2, v2, v1\nv_mov_b32 v3, v2\n" \
           "s_add_u32 s5, s4, 3\ns_add_u32 s4, s4, 1\ns_cbranch_scc0 .Lloop\ns_endpgm\n"
     sim = simulate(src, compiled, history=False, limit=10_000_000)
     assert sim.instructions_executed > DEFER_MAX
