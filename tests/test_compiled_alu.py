@@ -407,6 +407,9 @@ def _full_view(sim: Simulation) -> dict:
     out["clock"] = (eng.cycle, eng._next, eng._seq, eng.executed, eng.finished, eng.halt_reason)
     out["plan stats"] = {k: v for k, v in eng.plan_stats().items() if k != "compiled"}
     out["diagnostics"] = [str(d) for d in sim.diagnostics]
+    # the dicts in their order (Engine.pipes and the reports list them as they iterate)
+    out["dict orders"] = (list(eng.pipe_use), list(eng.pipe_owner), list(eng.pipe_free),
+                          [(i, list(d.items())) for i, d in eng.stalled.items()])
     return out
 
 
@@ -548,6 +551,9 @@ def _workgroup_view(sim: Simulation) -> dict:
     out["events"] = sorted((e[0], e[1], e[2], e[3]) for e in eng.events)
     out["co-issue gate"] = dict(eng._coexec_gate)
     out["next cycle"] = eng.next_cycle
+    if eng.monitor is not None:  # (its whole per-wave state: `seen` looks at the newest entries)
+        out["monitor"] = {k: (v.pos, list(v.history), v.sid, list(v.last), list(v.recent))
+                          for k, v in eng.monitor.waves.items()}
     return out
 
 
@@ -657,3 +663,17 @@ def test_waves_that_part_ways_sweep(seed: int, min_span: int):
     src, kw = _divergent_program(seed), _divergent_options(seed)
     a, b = _workgroup_both(src, **kw)
     assert a == b, (kw, src)
+
+
+def test_pipes_are_listed_in_the_order_the_python_loop_first_used_them(min_span: int):
+    """Engine.pipes (and the pipe dicts it reads) list a pipe in the order of its first use.
+    Both waves issue s_mov_b32 at cycle 0; the next issue turn of SIMD 1 is cycle 1, that of
+    SIMD 0 cycle 4, so wave 1's VALU op is the first. The compiled loop wrote the keys in the
+    order of their numbers (("valu", 0) first), whatever the order of first use."""
+    src = "s_mov_b32 s4, 0\n" + "v_add_u32 v2, v2, v1\n" * 8 + "s_endpgm\n"
+    views = []
+    for compiled in (True, False):
+        sim = simulate(src, compiled, waves=2, limit=7)
+        views.append((_workgroup_view(sim), [(p.simd, p.wave) for p in sim.engine.pipes()]))
+    assert views[1][1] == [(1, 1), (0, 0)]  # (pipes still busy where the limit stopped the run)
+    assert views[0] == views[1]
