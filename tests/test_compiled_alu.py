@@ -677,3 +677,95 @@ def test_pipes_are_listed_in_the_order_the_python_loop_first_used_them(min_span:
         views.append((_workgroup_view(sim), [(p.simd, p.wave) for p in sim.engine.pipes()]))
     assert views[1][1] == [(1, 1), (0, 0)]  # (pipes still busy where the limit stopped the run)
     assert views[0] == views[1]
+
+
+@pytest.mark.parametrize("latencies", [{"salu": 200}, {"salu": 60, "valu": 60, "issue_interval": 1}], ids=str)
+@pytest.mark.parametrize("waves", [2, 4])
+def test_a_workgroup_with_more_writes_in_flight_than_the_ring_holds(waves: int, latencies: dict, monkeypatch,
+                                                                    min_span: int):
+    """Every instruction writes another SGPR (and SCC) or VGPR with a long latency: the ring
+    (16 + 16 per wave) fills, the compiled loop hands the cycle back (X_FULL) and starts again
+    once writes have landed; the writes keep their order and values both ways."""
+    exits = []
+    call = alu_compiled.CompiledALU._call
+
+    def counted(self, now):
+        out = call(self, now)
+        exits.append(out[1])
+        return out
+
+    monkeypatch.setattr(alu_compiled.CompiledALU, "_call", counted)
+    body = "".join(f"s_add_u32 s{4 + i % 30}, s{4 + (i * 7) % 30}, {i}\nv_add_u32 v{2 + i % 7}, v{2 + (i * 3) % 7}, v1\n"
+                   for i in range(40))
+    src = "s_mov_b32 s80, 3\n" + "".join(f"s_mov_b32 s{i}, {i}\n" for i in range(4, 40)) + ".Lloop:\n" + body + \
+        "s_sub_u32 s80, s80, 1\ns_cmp_lg_u32 s80, 0\ns_cbranch_scc1 .Lloop\ns_endpgm\n"
+    a, b = _workgroup_both(src, waves=waves, latencies=latencies)
+    assert A.X_FULL in exits
+    assert a == b
+
+
+def _debugger_session(sim: Simulation, plan: list) -> tuple[list, dict]:
+    """Run `plan`'s steps as the debugger does (run_until a cycle, single steps, a snapshot and
+    a restore, the monitor detached); what each step leaves, and the run's whole view."""
+    eng = sim.engine
+    views = []
+    snap = None
+    for op, arg in plan:
+        if op == "until":
+            eng.run_until(arg)
+        elif op == "step":
+            for _ in range(arg):
+                sim.step()
+        elif op == "run":
+            sim.run()
+        elif op == "snapshot":
+            snap = eng.snapshot()
+        elif op == "restore":
+            eng.restore(snap)
+        else:  # "no monitor"
+            eng.monitor = None
+        views.append((eng.cycle, eng.next_cycle, eng.executed, [w.state.pc for w in eng.waves],
+                      [[(reg, p.land, p.seq) for reg, p in w.pending.items()] for w in eng.waves]))
+    view = _workgroup_view(sim)
+    del view["plan stats"]  # (Engine.alu_runs counts on across a restore)
+    return views, view
+
+
+def _debugger_plan(seed: int) -> list:
+    rng = random.Random(seed + 4242)
+    plan, cycle = [], 0
+    for _ in range(rng.randint(1, 4)):
+        k = rng.random()
+        if k < 0.4:
+            cycle += rng.randint(1, 300)
+            plan.append(("until", cycle))
+        else:
+            plan.append(("step", rng.randint(1, 20)) if k < 0.6 else ("snapshot", None) if k < 0.8
+                        else ("no monitor", None))
+    plan.append(("run", None))
+    if any(op == "snapshot" for op, _ in plan):
+        plan += [("restore", None), ("run", None)]
+    return plan
+
+
+def _debugger_case(seed: int, min_span: int) -> None:
+    src, kw = _divergent_program(seed), _divergent_options(seed)
+    kw.pop("limit", None)
+    kw.pop("max_cycles", None)
+    plan = _debugger_plan(seed)
+    a = _debugger_session(simulate(src, True, run=False, **kw), plan)
+    b = _debugger_session(simulate(src, False, run=False, **kw), plan)
+    assert a == b, (kw, plan, src)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_workgroup_under_the_debugger_gives_the_python_loops_results(seed: int, min_span: int):
+    """run_until a cycle, single steps, snapshot and restore, the monitor detached mid-run, then
+    runs: after each step and at the end both loops leave the same state."""
+    _debugger_case(seed, min_span)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6, 120))
+def test_a_workgroup_under_the_debugger_sweep(seed: int, min_span: int):
+    _debugger_case(seed, min_span)
