@@ -407,6 +407,9 @@ def _full_view(sim: Simulation) -> dict:
     out["clock"] = (eng.cycle, eng._next, eng._seq, eng.executed, eng.finished, eng.halt_reason)
     out["plan stats"] = {k: v for k, v in eng.plan_stats().items() if k != "compiled"}
     out["diagnostics"] = [str(d) for d in sim.diagnostics]
+    # the dicts in their order (Engine.pipes and the reports list them as they iterate)
+    out["dict orders"] = (list(eng.pipe_use), list(eng.pipe_owner), list(eng.pipe_free),
+                          [(i, list(d.items())) for i, d in eng.stalled.items()])
     return out
 
 
@@ -543,3 +546,239 @@ def test_a_long_quiet_run_keeps_the_monitors_notes_bounded(compiled: bool):
     assert sim.instructions_executed > DEFER_MAX
     assert all(len(v) <= DEFER_MAX for v in sim.engine.monitor._deferred.values())
     assert sim.engine.monitor.waves[0].pos >= sim.instructions_executed  # (every issue counted)
+
+
+# ---------------------------------------------------------------- a workgroup (found by fuzzing run_many)
+_WAVE_STATE = ("ready_at", "first_try", "stalls", "interlock_until", "async_until", "hold_until", "hold_reason",
+               "priority", "instructions", "end_cycle", "slots", "stall_reason", "at_barrier", "stall_totals")
+
+
+def _workgroup_view(sim: Simulation) -> dict:
+    """`_full_view` for every wave: each one's issue state and Pending entries in their order,
+    the write events with their waves, the co-issue gate and the debugger's next cycle."""
+    eng = sim.engine
+    out = _full_view(sim)
+    out["every wave"] = [[(k, getattr(w, k, None)) for k in _WAVE_STATE] for w in eng.waves]
+    out["every pending"] = [[(reg, p.land, p.interlocked, p.index, p.seq, p.pipe) for reg, p in w.pending.items()]
+                            for w in eng.waves]
+    out["events"] = sorted((e[0], e[1], e[2], e[3]) for e in eng.events)
+    out["co-issue gate"] = dict(eng._coexec_gate)
+    out["next cycle"] = eng.next_cycle
+    if eng.monitor is not None:  # (its whole per-wave state: `seen` looks at the newest entries)
+        out["monitor"] = {k: (v.pos, list(v.history), v.sid, list(v.last), list(v.recent))
+                          for k, v in eng.monitor.waves.items()}
+    return out
+
+
+def _divergent_program(seed: int, n: int = 30) -> str:
+    """A workgroup whose waves part ways: s81 is the wave's number (from v0, the lane id in the
+    workgroup), so loop counts differ and per-wave branches skip ALU runs, end a wave early
+    (s_endpgm), make it sleep or reach s_barrier at another time; with loads, stores, LDS reads
+    and writes, atomics, waits, s_setprio, EXEC/VCC writes, VALU writes of SGPRs (v_cmp into an
+    SGPR pair, v_readlane, v_readfirstlane), MFMAs and AGPR reads between the compiled runs."""
+    rng = random.Random(seed)
+    head = ["v_readfirstlane_b32 s81, v0", "s_lshr_b32 s81, s81, 6", "s_mov_b32 s92, s0", "s_mov_b32 s93, s1",
+            "s_mov_b32 s94, 256", "s_mov_b32 s95, 0x00027000", "s_mov_b32 s90, -1", "s_mov_b32 s91, -1",
+            "s_add_u32 s80, s81, 2", "s_mov_b32 m0, -1"]
+    head += [f"s_mov_b32 s{i}, {rng.getrandbits(32)}" for i in range(4, 40)]
+    head += [f"v_mov_b32 v{i}, s{i}" for i in range(9, 30)]
+    if rng.random() < 0.5:
+        head.append(f"s_setprio {rng.randint(0, 3)}")
+    body: list = []
+    for i in range(n):
+        k = rng.random()
+        sd, sa, sb = rng.randint(4, 39), rng.randint(4, 39), rng.randint(4, 39)
+        vd, va, vb = rng.randint(2, 29), rng.randint(1, 29), rng.randint(1, 29)
+        if k < 0.3:
+            body.append(f"{rng.choice(SALU2)} s{sd}, s{sa}, {rng.choice([f's{sb}', _literal(rng)])}")
+        elif k < 0.55:
+            body.append(f"{rng.choice(VALU2)} v{vd}, {rng.choice([f'v{va}', f's{sa}', _literal(rng)])}, v{vb}")
+        elif k < 0.6:
+            body.append(f"{rng.choice(COMPARES)} s{sa}, s{sb}")
+        elif k < 0.65:
+            body.append(rng.choice([f"global_store_dword v1, v{va}, s[0:1]", f"ds_write_b32 v1, v{va}",
+                                    f"ds_read_b32 v{vd}, v1", f"global_atomic_add v1, v{va}, s[0:1]",
+                                    f"s_store_dword s{sd}, s[0:1], 0x40",
+                                    f"buffer_store_dword v{va}, v1, s[92:95], 0 offen"]))
+        elif k < 0.72:
+            body.append(rng.choice(["s_waitcnt vmcnt(0)", "s_waitcnt lgkmcnt(0)", "s_waitcnt vmcnt(2)", "s_sleep 2",
+                                    f"s_setprio {rng.randint(0, 3)}", "s_nop 4", "s_barrier", "s_waitcnt 0\ns_barrier"]))
+        elif k < 0.76:
+            body.append(f"s_mov_b32 {rng.choice(['exec_lo', 'exec_hi', 'vcc_lo', 'm0'])}, "
+                        f"{rng.choice(['-1', '0', f's{sa}', '0xf0f0f0f0'])}")
+        elif k < 0.8:
+            pair = sd & ~1
+            body.append(rng.choice([f"v_cmp_gt_u32 vcc, v{va}, v{vb}", "s_and_saveexec_b64 s[90:91], vcc",
+                                    "s_mov_b64 exec, s[90:91]", f"v_cmpx_lt_u32 vcc, v{va}, v{vb}",
+                                    "s_mov_b64 exec, -1", f"v_cndmask_b32 v{vd}, v{va}, v{vb}, vcc",
+                                    f"v_cmp_eq_u32 s[{pair}:{pair + 1}], v{va}, v{vb}",
+                                    f"v_readlane_b32 s{sd}, v{va}, 3", f"v_readfirstlane_b32 s{sd}, v{va}",
+                                    f"v_writelane_b32 v{vd}, s{sa}, 5"]))
+        elif k < 0.84:
+            body.append(f"global_load_dword v{vd}, v1, s[0:1]" if rng.random() < 0.5
+                        else f"s_load_dword s{sd}, s[0:1], 0x0")
+        elif k < 0.87:
+            body.append(rng.choice([f"v_mfma_f32_4x4x1f32 v[40:43], v{va}, v{vb}, v[40:43]",
+                                    f"v_mfma_f32_32x32x2f32 a[0:15], v{va}, v{vb}, a[0:15]",
+                                    f"v_accvgpr_read_b32 v{vd}, a{rng.randint(0, 15)}", "v_exp_f32 v3, v4"]))
+        elif k < 0.92:  # one wave skips a stretch, which may end it, stall it or hold it at a barrier
+            body += [f"s_cmp_eq_u32 s81, {rng.randint(0, 3)}", f"s_cbranch_scc1 .Lw{i}",
+                     *[f"{rng.choice(SALU2)} s{rng.randint(4, 39)}, s{sa}, 1" for _ in range(rng.randint(0, 6))],
+                     *([rng.choice(["s_endpgm", "s_sleep 3", "s_barrier", "s_nop 7"])] if rng.random() < 0.4 else []),
+                     f".Lw{i}:"]
+        else:
+            body += [f"{rng.choice(['s_branch', 's_cbranch_scc0', 's_cbranch_scc1'])} .Lx{i}",
+                     *([f"{rng.choice(SALU2)} s{sd}, s{sa}, 1"] if rng.random() < 0.7 else []), f".Lx{i}:"]
+    tail = ["s_mov_b64 exec, -1", "s_sub_u32 s80, s80, 1", "s_cmp_lg_u32 s80, 0", "s_cbranch_scc1 .Lloop",
+            "s_waitcnt 0", "s_endpgm"]
+    return "\n".join(head + [".Lloop:"] + body + tail) + "\n"
+
+
+def _divergent_options(seed: int) -> dict:
+    rng = random.Random(seed * 7 + 1)
+    kw = {"waves": rng.choice([2, 3, 4]), "target": rng.choice(["gfx908", "gfx90a", "gfx942", "gfx950"]),
+          "history": rng.random() < 0.7, "monitor": rng.random() < 0.6,
+          "latencies": rng.choice([None, None, {"salu": 40, "valu": 40}, {"issue_interval": 1}, {"salu": 7, "valu": 6},
+                                   {"salu": 0, "valu": 0}, {"issue_interval": 1, "valu": 9, "branch": 0}])}
+    if rng.random() < 0.25:
+        kw["limit"] = rng.randint(3, 600)
+    if rng.random() < 0.25:
+        kw["max_cycles"] = rng.randint(5, 6000)
+    return kw
+
+
+def _workgroup_both(src: str, **kw) -> tuple[dict, dict]:
+    return _workgroup_view(simulate(src, True, **kw)), _workgroup_view(simulate(src, False, **kw))
+
+
+def test_a_workgroup_ending_after_a_compiled_stretch_leaves_the_python_loops_next_cycle(min_span: int):
+    """next_cycle (the debugger's step target) after the run: the cycle the last cycle made
+    named as the next. The compiled loop made the last ALU cycles without telling the engine,
+    whose loop then made the s_endpgm cycle and finished: next_cycle was the cycle before the
+    compiled call."""
+    src = "v_add_u32 v2, v2, v1\n" * 8 + "s_endpgm\n"
+    a, b = _workgroup_both(src, waves=2)
+    assert b["next cycle"] > 1
+    assert a == b
+
+
+@pytest.mark.parametrize("seed", [24, 27, 192, 421, 1583, 1603, 1664, 3, 4, 5])
+def test_waves_that_part_ways_give_the_python_loops_results(seed: int, min_span: int):
+    src, kw = _divergent_program(seed), _divergent_options(seed)
+    a, b = _workgroup_both(src, **kw)
+    assert a["error"] is None
+    assert a == b, (kw, src)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10, 160))
+def test_waves_that_part_ways_sweep(seed: int, min_span: int):
+    src, kw = _divergent_program(seed), _divergent_options(seed)
+    a, b = _workgroup_both(src, **kw)
+    assert a == b, (kw, src)
+
+
+def test_pipes_are_listed_in_the_order_the_python_loop_first_used_them(min_span: int):
+    """Engine.pipes (and the pipe dicts it reads) list a pipe in the order of its first use.
+    Both waves issue s_mov_b32 at cycle 0; the next issue turn of SIMD 1 is cycle 1, that of
+    SIMD 0 cycle 4, so wave 1's VALU op is the first. The compiled loop wrote the keys in the
+    order of their numbers (("valu", 0) first), whatever the order of first use."""
+    src = "s_mov_b32 s4, 0\n" + "v_add_u32 v2, v2, v1\n" * 8 + "s_endpgm\n"
+    views = []
+    for compiled in (True, False):
+        sim = simulate(src, compiled, waves=2, limit=7)
+        views.append((_workgroup_view(sim), [(p.simd, p.wave) for p in sim.engine.pipes()]))
+    assert views[1][1] == [(1, 1), (0, 0)]  # (pipes still busy where the limit stopped the run)
+    assert views[0] == views[1]
+
+
+@pytest.mark.parametrize("latencies", [{"salu": 200}, {"salu": 60, "valu": 60, "issue_interval": 1}], ids=str)
+@pytest.mark.parametrize("waves", [2, 4])
+def test_a_workgroup_with_more_writes_in_flight_than_the_ring_holds(waves: int, latencies: dict, monkeypatch,
+                                                                    min_span: int):
+    """Every instruction writes another SGPR (and SCC) or VGPR with a long latency: the ring
+    (16 + 16 per wave) fills, the compiled loop hands the cycle back (X_FULL) and starts again
+    once writes have landed; the writes keep their order and values both ways."""
+    exits = []
+    call = alu_compiled.CompiledALU._call
+
+    def counted(self, now):
+        out = call(self, now)
+        exits.append(out[1])
+        return out
+
+    monkeypatch.setattr(alu_compiled.CompiledALU, "_call", counted)
+    body = "".join(f"s_add_u32 s{4 + i % 30}, s{4 + (i * 7) % 30}, {i}\nv_add_u32 v{2 + i % 7}, v{2 + (i * 3) % 7}, v1\n"
+                   for i in range(40))
+    src = "s_mov_b32 s80, 3\n" + "".join(f"s_mov_b32 s{i}, {i}\n" for i in range(4, 40)) + ".Lloop:\n" + body + \
+        "s_sub_u32 s80, s80, 1\ns_cmp_lg_u32 s80, 0\ns_cbranch_scc1 .Lloop\ns_endpgm\n"
+    a, b = _workgroup_both(src, waves=waves, latencies=latencies)
+    assert A.X_FULL in exits
+    assert a == b
+
+
+def _debugger_session(sim: Simulation, plan: list) -> tuple[list, dict]:
+    """Run `plan`'s steps as the debugger does (run_until a cycle, single steps, a snapshot and
+    a restore, the monitor detached); what each step leaves, and the run's whole view."""
+    eng = sim.engine
+    views = []
+    snap = None
+    for op, arg in plan:
+        if op == "until":
+            eng.run_until(arg)
+        elif op == "step":
+            for _ in range(arg):
+                sim.step()
+        elif op == "run":
+            sim.run()
+        elif op == "snapshot":
+            snap = eng.snapshot()
+        elif op == "restore":
+            eng.restore(snap)
+        else:  # "no monitor"
+            eng.monitor = None
+        views.append((eng.cycle, eng.next_cycle, eng.executed, [w.state.pc for w in eng.waves],
+                      [[(reg, p.land, p.seq) for reg, p in w.pending.items()] for w in eng.waves]))
+    view = _workgroup_view(sim)
+    del view["plan stats"]  # (Engine.alu_runs counts on across a restore)
+    return views, view
+
+
+def _debugger_plan(seed: int) -> list:
+    rng = random.Random(seed + 4242)
+    plan, cycle = [], 0
+    for _ in range(rng.randint(1, 4)):
+        k = rng.random()
+        if k < 0.4:
+            cycle += rng.randint(1, 300)
+            plan.append(("until", cycle))
+        else:
+            plan.append(("step", rng.randint(1, 20)) if k < 0.6 else ("snapshot", None) if k < 0.8
+                        else ("no monitor", None))
+    plan.append(("run", None))
+    if any(op == "snapshot" for op, _ in plan):
+        plan += [("restore", None), ("run", None)]
+    return plan
+
+
+def _debugger_case(seed: int, min_span: int) -> None:
+    src, kw = _divergent_program(seed), _divergent_options(seed)
+    kw.pop("limit", None)
+    kw.pop("max_cycles", None)
+    plan = _debugger_plan(seed)
+    a = _debugger_session(simulate(src, True, run=False, **kw), plan)
+    b = _debugger_session(simulate(src, False, run=False, **kw), plan)
+    assert a == b, (kw, plan, src)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_workgroup_under_the_debugger_gives_the_python_loops_results(seed: int, min_span: int):
+    """run_until a cycle, single steps, snapshot and restore, the monitor detached mid-run, then
+    runs: after each step and at the end both loops leave the same state."""
+    _debugger_case(seed, min_span)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6, 120))
+def test_a_workgroup_under_the_debugger_sweep(seed: int, min_span: int):
+    _debugger_case(seed, min_span)

@@ -486,15 +486,29 @@ class CompiledALU:
             if row[A.W_STALL_REASON] >= 0:
                 w.stall_reason = names[row[A.W_STALL_REASON]]
         eng._seq = int(s[A.S_SEQ])
-        for i in np.flatnonzero(ps).tolist():
-            pipe_free[keys[i]] = int(pf[i])
         nrec = int(s[A.S_NREC])
+        if ps.any():
+            for i in self._keys_by_first_use(nrec):
+                pipe_free[keys[i]] = int(pf[i])
         nst = int(s[A.S_NSTALL])
         self.calls += 1
         self.issued += nrec
         if nrec or nst:
             self._records(nrec, nst, names)
         return int(s[A.S_T]), int(s[A.S_EXIT]), nrec
+
+    def _keys_by_first_use(self, nrec: int) -> list:
+        """The pipe keys (numbers) the call's issues occupied, in the order of their first use.
+
+        Why: the engine's dicts of pipe keys (pipe_free, pipe_use, pipe_owner) take a key at its
+        first occupancy, and `Engine.pipes` lists the busy pipes in that order; key numbers follow
+        the order rows were built in, which two waves' first issues need not follow."""
+        rec = self.rec[:nrec]
+        used = np.flatnonzero(self.prog[rec[:, 1], A.C_BUSY])
+        simds = np.array([w.simd for w in self.eng.waves], dtype=np.int64)
+        kid = self.keyof[simds[rec[used, 0]], rec[used, 1]]
+        _, first = np.unique(kid, return_index=True)
+        return kid[np.sort(first)].tolist()
 
     # ------------------------------------------------------------ what the issues leave behind
     def _records(self, nrec: int, nst: int, names: list) -> None:
@@ -580,7 +594,7 @@ class CompiledALU:
             kid = self.keyof[simds[rec[used, 0]], rec[used, 1]]
             sums = np.bincount(kid, weights=busy[used])
             pipes = self._pipes
-            for k in np.flatnonzero(sums).tolist():
+            for k in self._keys_by_first_use(nrec):
                 key = keys[k]
                 eng.pipe_use[key] = eng.pipe_use.get(key, 0) + int(sums[k])
                 j = int(used[np.flatnonzero(kid == k)[-1]])

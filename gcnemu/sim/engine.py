@@ -494,8 +494,11 @@ class Engine:
             if comp is not None and comp.may_start(now):
                 # the compiled loop makes cycles from now on; it returns at a cycle it leaves to
                 # this loop (made here from the start), or after one whose end needs the limits
+                start = now
                 now, code, _ = comp.run_many(now)
                 self.cycle = now
+                if now > start:  # (the cycles it made ended as this loop's do: next_cycle is now)
+                    self._next = now
                 if code == _X_LIMIT:
                     made = True
                 elif events and events[0][0] <= now:
