@@ -341,3 +341,25 @@ def test_a_race_this_run_exposed_is_counted_and_one_it_ordered_is_said_to_be_uns
     seen = [h.message for h in sim.hazards if h.rule == "lds-race" and "seen racing" in h.message
             and "not seen" not in h.message]
     assert seen and re.search(r"seen racing \d+ times? of \d+ in this run", seen[0])
+
+
+@pytest.mark.parametrize("name", ["22_lds_race_missing_barrier_wrong.s", "25_global_race_in_workgroup_wrong.s"])
+def test_races_are_reported_again_after_going_back_before_the_end(name):
+    """The debugger goes back to a snapshot and runs on: the races the run reports at its end
+    are reported again, once (they were lost when the detectors were dropped at the end)."""
+    from gcnemu.snippets.runner import load_snippet
+    sim = load_snippet(str(PROGRAMS / "hazard_gallery" / name)).simulate(run=False)
+    eng = sim.engine
+    for _ in range(3):
+        sim.step()
+    early = eng.snapshot()
+    sim.run()
+    races = [(h.rule, h.wave, h.consumer, h.producer) for h in eng.hazards if h.rule.endswith("race")]
+    assert races
+    end = eng.snapshot()
+    eng.restore(early)
+    sim.run()
+    assert [(h.rule, h.wave, h.consumer, h.producer) for h in eng.hazards if h.rule.endswith("race")] == races
+    eng.restore(end)
+    sim.run()  # (at the end already: nothing new)
+    assert [(h.rule, h.wave, h.consumer, h.producer) for h in eng.hazards if h.rule.endswith("race")] == races

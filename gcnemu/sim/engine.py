@@ -234,6 +234,7 @@ class EngineSnapshot:
     coexec_gate: dict = field(default_factory=dict)
     caches: list = field(default_factory=list)  # the cache levels' LRU contents (sim.caches)
     races: tuple | None = None  # (accesses, epoch, releases, recorded) of the LDS race detector
+    races_reported: bool = False  # the detectors' races were reported (the run had ended)
     # per wave, the hardware registers s_setreg and s_set_gpr_idx_* wrote (MODE: float mode, GPR_IDX_EN)
     hwregs: list | None = None
 
@@ -317,6 +318,7 @@ class Engine:
         # LDS races between waves (None: off, or already reported); see gcnemu.sim.races
         self.lds_races: LdsRaceDetector | None = LdsRaceDetector(len(self.waves)) if race_check else None
         self.global_races: LdsRaceDetector | None = LdsRaceDetector(len(self.waves), "global") if race_check else None
+        self._races_reported = False  # (_report_races, once per run; snapshots keep the flag)
         self.notes: list[tuple[int, str]] = []
         self.pipe_free: dict = {}  # pipe key -> first free cycle
         self.pipe_owner: dict = {}  # pipe key -> its last occupancy (a PipeUse as a tuple)
@@ -614,6 +616,8 @@ class Engine:
     def _report_races(self) -> None:
         """LDS races between waves (gcnemu.sim.races: happens-before by barrier epochs, whatever
         order this run's schedule gave the accesses), reported once when every wave has ended."""
+        if self._races_reported:  # (a run that ended, restored at its end: reported already)
+            return
         instructions = self.kernel.instructions
         for det, rule in ((self.lds_races, RULE_LDS_RACE), (self.global_races, RULE_GLOBAL_RACE)):
             if det is None:
@@ -624,7 +628,7 @@ class Engine:
                 a, b = race.first, race.second
                 self.hazards.append(HazardEvent(rule, b.wave, b.issued, b.index, a.index, [],
                                                 race_text(race, instructions, det.space), a.complete))
-        self.lds_races = self.global_races = None  # reported: a restore past the end does not report twice
+        self._races_reported = True  # (a restore before the end reports them again, once)
 
     # ================================================================ inspection
     def inflight(self, wave: int, now: int | None = None) -> dict[str, list[CounterOp]]:
@@ -693,6 +697,7 @@ class Engine:
             caches=self.memtiming.caches.contents() if self.memtiming.caches is not None else [],
             races=tuple(None if det is None else (len(det.accesses), det.epoch, len(det.releases), det.recorded)
                         for det in (self.lds_races, self.global_races)),
+            races_reported=self._races_reported,
             hwregs=[dict(_HWREGS.get(id(w.state), {})) for w in self.waves])
 
     def restore(self, snap: EngineSnapshot) -> None:
@@ -740,6 +745,7 @@ class Engine:
                 n, epoch, releases, recorded = saved
                 del det.accesses[n:], det.releases[releases:]
                 det.epoch, det.recorded = epoch, recorded
+        self._races_reported = snap.races_reported
         if self.monitor is not None and snap.monitor is not None:
             if hasattr(self.monitor, "restore"):
                 self.monitor.restore(snap.monitor)
