@@ -109,18 +109,7 @@ def bf16_bits(val: Val) -> int:
         return int(np.asarray(np.float32(f)).view(np.uint32)) >> 16
     q = Fraction(f) if val.kind == "f" else Fraction(int(val.v))
     sign = 0x8000 if q < 0 else 0
-    q = abs(q)
-    e = q.numerator.bit_length() - q.denominator.bit_length()
-    if Fraction(2) ** e > q:
-        e -= 1
-    e = max(e, -126)
-    scale = Fraction(2) ** (e - 7)
-    m = q / scale
-    n = m.numerator // m.denominator
-    rem = m - n
-    if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2):
-        n += 1
-    value = Fraction(n) * scale
+    value = _round_magnitude(abs(q), 8, -126)
     if value >= Fraction(2) ** 128:
         return sign | 0x7F80
     return sign | (int(np.asarray(np.float32(float(value))).view(np.uint32)) >> 16)
@@ -135,21 +124,26 @@ def round_fraction(q: Fraction, width: int):
     if q == 0:
         return ftype(0.0)
     sign = -1 if q < 0 else 1
-    q = abs(q)
+    value = _round_magnitude(abs(q), mant, emin)
+    if value >= Fraction(2) ** (emax + 1):
+        return ftype(sign * np.inf)
+    return ftype(sign * float(value))
+
+
+def _round_magnitude(q: Fraction, mant: int, emin: int) -> Fraction:
+    """A positive rational rounded to nearest even with `mant` significand bits, denormals
+    sharing the exponent `emin` (no overflow check: the caller knows its format's range)."""
     e = q.numerator.bit_length() - q.denominator.bit_length()
     if Fraction(2) ** e > q:
         e -= 1
-    e = max(e, emin)  # denormals share the minimum exponent
+    e = max(e, emin)
     scale = Fraction(2) ** (e - (mant - 1))
     m = q / scale
     n = m.numerator // m.denominator
     rem = m - n
     if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2):
         n += 1
-    value = Fraction(n) * scale
-    if value >= Fraction(2) ** (emax + 1):
-        return ftype(sign * np.inf)
-    return ftype(sign * float(value)) if width != 64 else ftype(sign * float(value))
+    return Fraction(n) * scale
 
 
 def to_kind(val: Val, kind: str, width: int) -> Val:
