@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .state import SPECIAL_SLOTS
+
 # ---------------------------------------------------------------- program rows (int64 columns)
 C_OP, C_DST, C_NSRC, C_K0, C_V0, C_LAT, C_BUSY, C_KEY, C_TARGET, C_SCC = 0, 1, 2, 3, 6, 9, 10, 11, 12, 13
 COLUMNS = 14
@@ -72,7 +74,7 @@ X_NO_ROW, X_EVENT, X_FULL, X_DECLINE, X_LIMIT = 1, 2, 3, 4, 5
 # in-flight writes (`ring_i` columns): one register of one wave each
 I_ALIVE, I_LAND, I_SEQ, I_KEY, I_INDEX, I_VALUE, I_FULL, I_WAVE = 0, 1, 2, 3, 4, 5, 6, 7
 RING_COLUMNS = 8
-EXEC_LO = 126
+EXEC_LO = SPECIAL_SLOTS["exec"][0]  # EXEC's low SGPR slot (the high one follows)
 M32 = 0xFFFFFFFF
 
 
