@@ -616,7 +616,6 @@ def mnemonic_of(key: str) -> str:
 
 
 def check_one(key: str, target: str = "gfx950", seed: int = 1) -> Outcome:
-    from gcnemu.isa import modelled
     cls, text = load_table()[key]
     name = key.split(".", 1)[1]
     base = re.sub(r"_E(32|64)$", "", name)

@@ -31,7 +31,7 @@ cannot bound) every LDS DMA may overlap every read: the old, conservative verdic
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cfg import CFG
 from .classify import Access, Facts

@@ -483,7 +483,7 @@ def _define(st: _State, item: Line, rest: str, col: int, body: list[Line]):
             if ":" in word:
                 word, qual = word.split(":", 1)
             if not _IDENT.fullmatch(word):
-                _error(st, item, f"expected identifier in '.macro' directive")
+                _error(st, item, "expected identifier in '.macro' directive")
                 return
             if qual not in ("", "req", "vararg"):
                 _error(st, item, f"{qual} is not a valid parameter qualifier for '{word}' in macro '{name}'")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .diagnostics import Diagnostic, GcnemuError, has_errors
+from .diagnostics import GcnemuError, has_errors
 from ..isa import dpp as dpp_table, opcodes
 from ..isa.targets import Target, get_target
 from .evaluate import eval_const  # noqa: F401 (re-exported: the API and callers import it from here)

@@ -28,8 +28,6 @@ from __future__ import annotations
 import gc
 import json
 import re
-import math
-import struct
 from bisect import bisect_right
 from functools import lru_cache
 from importlib import resources
