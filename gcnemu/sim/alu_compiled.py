@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import heapq
 import os
+from collections import Counter
 from itertools import repeat
 
 import numpy as np
@@ -558,13 +559,8 @@ class CompiledALU:
         if not nrec:
             return
         counts = eng.issued
-        if nrec < 256:
-            for i in idx:
-                counts[i] += 1
-        else:
-            uniq, cnt = np.unique(rec[:, 1], return_counts=True)
-            for i, c in zip(uniq.tolist(), cnt.tolist()):
-                counts[i] += c
+        for i, c in Counter(idx).items():
+            counts[i] += c
         # records (a run without history keeps what Engine._record's trimming would have left:
         # only those are made)
         records = eng.records
